@@ -1,0 +1,1 @@
+"""Users, their verified addresses, profile (display name, time zone) and preferences."""

@@ -1,0 +1,281 @@
+"""The rules protocol every hosted game implements, its errors, and the game RNG.
+
+A game is an object (usually a module-level instance of a ``Rules`` subclass)
+whose methods are pure functions over plain JSON-able data::
+
+    rules = get_rules("revolution")
+    state = rules.setup(3, {"bid_refunds": True}, seed="3f9c...")
+    rules.to_act(state)                 # -> [0, 1, 2]  (simultaneous bids)
+    move = rules.parse_move(state, 0, "general 2g; printer f b g")
+    state = rules.apply(state, 0, move)  # a new state; the old one is untouched
+
+Nothing in ``games.rules`` may import Django, read the clock, touch I/O or use
+the global ``random`` module. All chance comes from :class:`GameRng`, whose
+position is stored in the state, so replaying the same moves from the same seed
+gives the same states bit for bit.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+JSON = Any
+State = dict[str, Any]
+Move = Any
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse. The message is shown to the player verbatim."""
+
+    def __init__(self, message: str, *, accepted: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        # What would have been accepted instead, when that is short enough to say.
+        self.accepted = accepted
+
+    def __str__(self) -> str:
+        if self.accepted:
+            return f"{self.message} ({self.accepted})"
+        return self.message
+
+
+class MoveParseError(IllegalMove):
+    """Text that is not a move in the game's notation at all."""
+
+
+class OptionError(ValueError):
+    """An unknown game option or a value of the wrong kind."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A declared variant or optional rule with its default and help text."""
+
+    key: str
+    default: bool | int | str
+    help: str
+    label: str = ""
+    choices: tuple[Any, ...] = ()
+
+    def coerce(self, value: Any) -> bool | int | str:
+        """Turn a value from a form, a command line or JSON into the option's type."""
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, bool):
+                result: Any = value
+            elif str(value).strip().lower() in {"1", "true", "yes", "on"}:
+                result = True
+            elif str(value).strip().lower() in {"0", "false", "no", "off", ""}:
+                result = False
+            else:
+                raise OptionError(f"option {self.key} takes yes or no, not {value!r}")
+        elif kind is int:
+            try:
+                result = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.key} takes a whole number, not {value!r}") from None
+        else:
+            result = str(value)
+        if self.choices and result not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.key} takes one of {allowed}, not {value!r}")
+        return result
+
+
+def canonical_json(data: JSON) -> str:
+    """The one JSON spelling used for hashing: sorted keys, no spaces, UTF-8 kept."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: State) -> str:
+    """SHA-256 of a state's canonical JSON; golden records pin their final state by it."""
+    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+
+
+class GameRng:
+    """Counter-based deterministic generator: draw *n* is HMAC-SHA256(seed, n).
+
+    The generator is stored in the state as ``{"seed": ..., "counter": ...}``;
+    a rules function that needs chance builds one with :meth:`from_state`,
+    draws, and writes it back with :meth:`store`. Because the stream depends only
+    on the seed and the counter, it survives JSON round trips and replays.
+    """
+
+    __slots__ = ("seed", "counter")
+
+    def __init__(self, seed: str, counter: int = 0) -> None:
+        self.seed = seed
+        self.counter = counter
+
+    @classmethod
+    def from_state(cls, state: State, key: str = "rng") -> "GameRng":
+        data = state[key]
+        return cls(data["seed"], data["counter"])
+
+    def store(self, state: State, key: str = "rng") -> None:
+        state[key] = {"seed": self.seed, "counter": self.counter}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "counter": self.counter}
+
+    def _next_block(self) -> int:
+        digest = hmac.new(
+            self.seed.encode("utf-8"), self.counter.to_bytes(8, "big"), hashlib.sha256
+        ).digest()
+        self.counter += 1
+        return int.from_bytes(digest, "big")
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling, so no modulo bias)."""
+        if n <= 0:
+            raise ValueError("randbelow needs a positive bound")
+        limit = (1 << 256) - ((1 << 256) % n)
+        while True:
+            value = self._next_block()
+            if value < limit:
+                return value % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]``, both ends included (a die roll)."""
+        return low + self.randbelow(high - low + 1)
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.randbelow(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Iterable[Any]) -> list[Any]:
+        result = list(items)
+        self.shuffle(result)
+        return result
+
+
+def derive_seed(seed: str, label: str) -> str:
+    """A sub-seed for an independent stream (for example seat shuffling outside the rules)."""
+    return hmac.new(seed.encode("utf-8"), label.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+class Rules:
+    """Base class of a game's rules. Subclasses override the protocol methods.
+
+    Class attributes ``slug``, ``name``, ``min_players``, ``max_players``,
+    ``version`` and ``options`` describe the game; ``version`` is pinned by each
+    stored game so an old game keeps replaying under the rules it started with.
+    """
+
+    slug: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    version: int = 1
+    options: tuple[Option, ...] = ()
+    # One line for the lobby; longer texts live in docs/.
+    summary: str = ""
+
+    # -- options ---------------------------------------------------------
+    def option(self, key: str) -> Option:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        known = ", ".join(o.key for o in self.options) or "none"
+        raise OptionError(f"{self.name} has no option {key!r} (options: {known})")
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and coerce values; unknown keys are an error, not ignored."""
+        given = dict(given or {})
+        resolved = {}
+        for opt in self.options:
+            resolved[opt.key] = opt.coerce(given.pop(opt.key)) if opt.key in given else opt.default
+        if given:
+            self.option(next(iter(given)))  # raises with the list of known options
+        return resolved
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise IllegalMove(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {num_players}"
+            )
+
+    # -- the protocol ------------------------------------------------------
+    def setup(self, num_players: int, options: dict[str, Any], seed: str) -> State:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def parse_move(self, state: State, seat: int, text: str) -> Move:
+        raise NotImplementedError
+
+    def format_move(self, state: State, seat: int, move: Move) -> str:
+        raise NotImplementedError
+
+    def legal_moves(self, state: State, seat: int) -> Iterable[Move]:
+        raise NotImplementedError
+
+    def random_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        raise NotImplementedError
+
+    def default_move(self, state: State, seat: int) -> Move:
+        raise NotImplementedError
+
+    def describe(self, state: State, seat: int | None) -> str:
+        raise NotImplementedError
+
+    def warnings(self, state: State, seat: int, move: Move) -> list[str]:
+        """Why a move ``apply`` accepts may still not do what the player meant.
+
+        Interfaces show these before submitting (e.g. tokens on an immune
+        character that the resolution will discard). Empty for most games.
+        """
+        return []
+
+    # -- helpers shared by every game ---------------------------------------
+    def is_over(self, state: State) -> bool:
+        return self.result(state) is not None
+
+    def example_moves(self, state: State, seat: int, limit: int = 5) -> list[str]:
+        """A few legal moves in notation, for emails and help pages (games may override)."""
+        examples: list[str] = []
+        for move in self.legal_moves(state, seat):
+            examples.append(self.format_move(state, seat, move))
+            if len(examples) >= limit:
+                break
+        return examples
+
+    def notation_help(self) -> str:
+        """The reply syntax in a few lines, for emails; games override."""
+        return ""
+
+
+def copy_state(state: State) -> State:
+    """A deep copy for ``apply`` to work on, so the caller's state is never mutated."""
+    return copy.deepcopy(state)
+
+
+def require_seat(rules: Rules, state: State, seat: int) -> None:
+    """Refuse input from a seat that is not awaited, with a message naming who is."""
+    awaited = rules.to_act(state)
+    if seat not in awaited:
+        if not awaited:
+            raise IllegalMove("the game is over; no more moves are accepted")
+        who = ", ".join(f"seat {s + 1}" for s in awaited)
+        raise IllegalMove(f"it is not your turn (waiting for {who})")

@@ -1,0 +1,399 @@
+"""The one write path: every change to a game goes through these functions.
+
+Web forms, email replies, the JSON API, operator commands and deadline
+enforcement all call here. Each function runs in one transaction that locks
+the game's projection row, validates through the rules, appends events to the
+hash chain, updates the projection and writes the notifications to the outbox;
+the outbox rows are handed to the sender after commit.
+
+Errors meant for people are :class:`GameError` subclasses whose message can be
+shown as it is; rules refusals arrive as :class:`games.rules.IllegalMove`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import ChatMessage, Event, Game, GameStatus, Projection, Seat, Source
+from games.records import GENESIS_HASH
+from games.rules import IllegalMove, get_rules
+from games.rules.base import GameRng, Rules, State, derive_seed
+from games.store import Chain, new_event, save_events
+from notifications import outbox
+
+# A resigned seat is played by the service; a game whose every seat is played
+# that way would otherwise loop forever, so autoplay is bounded.
+AUTOPLAY_LIMIT = 10_000
+
+
+class GameError(Exception):
+    """A refusal a person can read: what was wrong and what would be accepted."""
+
+
+class GameNotFound(GameError):
+    pass
+
+
+class NotAPlayer(GameError):
+    pass
+
+
+class GameMovedOn(GameError):
+    """The move was made against a state that is no longer current."""
+
+
+@dataclass
+class MoveResult:
+    game_id: int
+    seq: int
+    seat: int
+    move: Any
+    text: str
+    duplicate: bool = False
+    warnings: list[str] = field(default_factory=list)
+    finished: bool = False
+
+
+def actor_of(user: User | None) -> str:
+    return f"user:{user.pk}" if user is not None else "system"
+
+
+# -- creating and joining --------------------------------------------------
+
+
+@transaction.atomic
+def game_create(
+    *,
+    rules_slug: str,
+    creator: User | None,
+    num_players: int,
+    options: dict[str, Any] | None = None,
+    seed: str | None = None,
+    join: bool = True,
+    source: str = Source.WEB,
+) -> Game:
+    """Open a new game (``game_created`` event); the creator takes the first seat if ``join``."""
+    rules = get_rules(rules_slug)
+    rules.check_players(num_players)
+    resolved = rules.resolve_options(options)
+    seed = seed or secrets.token_hex(16)
+    game = Game.objects.create(
+        rules_slug=rules.slug,
+        rules_version=rules.version,
+        options=resolved,
+        num_players=num_players,
+        seed=seed,
+        created_by=creator,
+    )
+    chain = Chain(game.pk, 0, GENESIS_HASH)
+    event = new_event(
+        chain,
+        kind="game_created",
+        payload={
+            "rules": rules.slug,
+            "rules_version": rules.version,
+            "options": resolved,
+            "num_players": num_players,
+            "seed": seed,
+        },
+        source=source,
+        actor=actor_of(creator),
+    )
+    save_events([event])
+    Projection.objects.create(game=game, state=None, version=chain.seq, last_hash=chain.last_hash)
+    if join and creator is not None:
+        _join_locked(game, creator, source)
+    return game
+
+
+def _lock(game_id: int) -> tuple[Projection, Game]:
+    try:
+        projection = Projection.objects.select_for_update(of=("self",)).select_related("game").get(pk=game_id)
+    except Projection.DoesNotExist:
+        raise GameNotFound(f"there is no game #{game_id}") from None
+    return projection, projection.game
+
+
+def _join_locked(game: Game, user: User, source: str) -> None:
+    projection = Projection.objects.select_for_update().get(pk=game.pk)
+    if game.status != GameStatus.OPEN:
+        raise GameError(f"game #{game.pk} has already started; it takes no more players")
+    if Seat.objects.filter(game=game, user=user).exists():
+        raise GameError(f"you already have a seat in game #{game.pk}")
+    taken = Seat.objects.filter(game=game).count()
+    if taken >= game.num_players:
+        raise GameError(f"game #{game.pk} is full")
+    Seat.objects.create(game=game, user=user)
+    chain = Chain(game.pk, projection.version, projection.last_hash)
+    event = new_event(
+        chain,
+        kind="player_joined",
+        payload={"user": user.pk, "name": user.name},
+        source=source,
+        actor=actor_of(user),
+    )
+    save_events([event])
+    Projection.objects.filter(pk=game.pk).update(version=chain.seq, last_hash=chain.last_hash)
+    projection.version, projection.last_hash = chain.seq, chain.last_hash
+    if taken + 1 == game.num_players:
+        _start_locked(projection, game, source)
+
+
+@transaction.atomic
+def game_join(*, game_id: int, user: User, source: str = Source.WEB) -> Game:
+    """Take a seat in an open game; the game starts by itself when the last seat is taken."""
+    projection, game = _lock(game_id)
+    _join_locked(game, user, source)
+    game.refresh_from_db()
+    return game
+
+
+@transaction.atomic
+def game_leave(*, game_id: int, user: User) -> None:
+    """Give up a seat before the game starts (nothing to record: the game has not begun)."""
+    projection, game = _lock(game_id)
+    if game.status != GameStatus.OPEN:
+        raise GameError("the game has started; use resign instead")
+    deleted, _ = Seat.objects.filter(game=game, user=user).delete()
+    if not deleted:
+        raise NotAPlayer(f"you have no seat in game #{game.pk}")
+
+
+def _start_locked(projection: Projection, game: Game, source: str) -> None:
+    seats = list(Seat.objects.filter(game=game).order_by("joined_at", "pk"))
+    # Seat order is drawn from the game's seed, so it is fair and reproducible.
+    order = GameRng(derive_seed(game.seed, "seats")).shuffled(range(len(seats)))
+    ordered = [seats[i] for i in order]
+    for index, seat in enumerate(ordered):
+        seat.index = index
+    Seat.objects.bulk_update(ordered, ["index"])
+    rules = get_rules(game.rules_slug, game.rules_version)
+    state = rules.setup(game.num_players, game.options, game.seed)
+    chain = Chain(game.pk, projection.version, projection.last_hash)
+    event = new_event(
+        chain,
+        kind="game_started",
+        payload={"seats": [seat.user_id for seat in ordered], "names": [seat.user.name for seat in ordered]},
+        source=source,
+    )
+    save_events([event])
+    now = timezone.now()
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.ACTIVE, started_at=now)
+    game.status, game.started_at = GameStatus.ACTIVE, now
+    to_act = rules.to_act(state)
+    Projection.objects.filter(pk=game.pk).update(
+        state=state,
+        version=chain.seq,
+        last_hash=chain.last_hash,
+        to_act=to_act,
+        seat_users=[seat.user_id for seat in ordered],
+        bot_seats=[],
+        updated_at=now,
+    )
+    outbox.write_game_started(game, seq=chain.seq, seat_users=[s.user_id for s in ordered], to_act=to_act)
+
+
+@transaction.atomic
+def game_start(*, game_id: int, source: str = Source.SYSTEM) -> Game:
+    """Start a game whose seats are all taken (joining the last seat does this by itself)."""
+    projection, game = _lock(game_id)
+    if game.status != GameStatus.OPEN:
+        raise GameError(f"game #{game.pk} has already started")
+    if Seat.objects.filter(game=game).count() != game.num_players:
+        raise GameError(f"game #{game.pk} needs {game.num_players} players before it can start")
+    _start_locked(projection, game, source)
+    return game
+
+
+# -- moves -----------------------------------------------------------------
+
+
+def _seat_of(projection: Projection, user: User | None, seat: int | None) -> int:
+    if seat is not None:
+        if not 0 <= seat < len(projection.seat_users):
+            raise NotAPlayer(f"there is no seat {seat + 1} in this game")
+        return seat
+    if user is None:
+        raise NotAPlayer("a move needs a player")
+    try:
+        return projection.seat_users.index(user.pk)
+    except ValueError:
+        raise NotAPlayer(f"you are not playing in game #{projection.game_id}") from None
+
+
+class _Turn:
+    """The moves of one transaction, folded into the projection and the chain."""
+
+    def __init__(self, projection: Projection, game: Game) -> None:
+        self.game = game
+        self.rules: Rules = get_rules(game.rules_slug, game.rules_version)
+        self.state: State = projection.state
+        self.to_act_before: list[int] = list(projection.to_act)
+        self.chain = Chain(game.pk, projection.version, projection.last_hash)
+        self.events: list[Event] = []
+        self.projection = projection
+
+    def play(self, seat: int, move: Any, *, kind: str, source: str, actor: str, extra: dict[str, Any],
+             idempotency_key: str | None = None) -> None:
+        self.state = self.rules.apply(self.state, seat, move)
+        payload = {"move": move, **extra}
+        self.events.append(
+            new_event(self.chain, kind=kind, payload=payload, source=source, actor=actor, seat=seat,
+                      idempotency_key=idempotency_key)
+        )
+
+    def record(self, kind: str, payload: dict[str, Any], *, source: str, actor: str, seat: int | None) -> None:
+        self.events.append(new_event(self.chain, kind=kind, payload=payload, source=source, actor=actor, seat=seat))
+
+    def autoplay(self, bot_seats: list[int]) -> None:
+        """Moves for seats the service plays (resigned players), until a human is awaited."""
+        for _ in range(AUTOPLAY_LIMIT):
+            waiting = [s for s in self.rules.to_act(self.state) if s in bot_seats]
+            if not waiting:
+                return
+            seat = waiting[0]
+            self.play(seat, self.rules.default_move(self.state, seat), kind="move", source=Source.SYSTEM,
+                      actor="system", extra={"auto": "resigned"})
+        raise GameError("the game cannot go on: every seat is played by the service")
+
+    def commit(self, bot_seats: list[int] | None = None) -> dict[str, Any] | None:
+        save_events(self.events)
+        to_act = self.rules.to_act(self.state)
+        result = self.rules.result(self.state)
+        updates: dict[str, Any] = dict(
+            state=self.state, version=self.chain.seq, last_hash=self.chain.last_hash,
+            to_act=to_act, updated_at=timezone.now(),
+        )
+        if bot_seats is not None:
+            updates["bot_seats"] = bot_seats
+        Projection.objects.filter(pk=self.game.pk).update(**updates)
+        if result is not None:
+            now = timezone.now()
+            Game.objects.filter(pk=self.game.pk).update(status=GameStatus.FINISHED, finished_at=now, result=result)
+            self.game.status, self.game.finished_at, self.game.result = GameStatus.FINISHED, now, result
+        outbox.write_after_moves(
+            self.game,
+            seq=self.chain.seq,
+            seat_users=self.projection.seat_users,
+            acted=[e.seat for e in self.events if e.seat is not None],
+            to_act_before=self.to_act_before,
+            to_act=to_act,
+            finished=result is not None,
+        )
+        return result
+
+
+def submit_move(
+    *,
+    game_id: int,
+    user: User | None = None,
+    seat: int | None = None,
+    move: Any = None,
+    text: str | None = None,
+    source: str = Source.WEB,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> MoveResult:
+    """Validate and record one move by a player (given as canonical data or as notation text).
+
+    ``expected_version`` is the projection version the player saw; if the game
+    moved on since and the move is no longer legal, the refusal says so.
+    A repeated ``idempotency_key`` returns the first result and changes nothing.
+    """
+    try:
+        return _submit_move(game_id, user, seat, move, text, source, idempotency_key, expected_version)
+    except IntegrityError:
+        # Only a writer that bypassed the lock (or a duplicate key racing past it) gets here.
+        if idempotency_key:
+            previous = _previous_result(game_id, idempotency_key)
+            if previous is not None:
+                return previous
+        raise GameMovedOn("the game moved on while your move was being recorded; please look again") from None
+
+
+def _previous_result(game_id: int, key: str) -> MoveResult | None:
+    event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
+    if event is None:
+        return None
+    return MoveResult(game_id, event.seq, event.seat, event.payload.get("move"), event.payload.get("text", ""),
+                      duplicate=True)
+
+
+@transaction.atomic
+def _submit_move(game_id, user, seat, move, text, source, idempotency_key, expected_version) -> MoveResult:
+    projection, game = _lock(game_id)
+    if idempotency_key:
+        previous = _previous_result(game_id, idempotency_key)
+        if previous is not None:
+            return previous
+    if game.status != GameStatus.ACTIVE:
+        raise GameError(f"game #{game.pk} is {game.get_status_display()}; it takes no moves")
+    seat = _seat_of(projection, user, seat)
+    if seat in projection.bot_seats and source != Source.DEADLINE:
+        raise GameError("you have resigned from this game; your seat is played automatically")
+    turn = _Turn(projection, game)
+    try:
+        if move is None:
+            if text is None or not text.strip():
+                raise IllegalMove("no move given", accepted=turn.rules.notation_help() or None)
+            move = turn.rules.parse_move(turn.state, seat, text)
+        warnings = turn.rules.warnings(turn.state, seat, move) if hasattr(turn.rules, "warnings") else []
+        extra = {"text": text.strip()} if text else {}
+        turn.play(seat, move, kind="move", source=source, actor=actor_of(user), extra=extra,
+                  idempotency_key=idempotency_key)
+    except IllegalMove as refusal:
+        if expected_version is not None and expected_version != projection.version:
+            raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
+        raise
+    turn.autoplay(projection.bot_seats)
+    result = turn.commit()
+    first = turn.events[0]
+    return MoveResult(game.pk, first.seq, seat, move, text or "", warnings=list(warnings),
+                      finished=result is not None)
+
+
+@transaction.atomic
+def game_resign(*, game_id: int, user: User, source: str = Source.WEB) -> None:
+    """Leave a running game: the seat is played by default moves from now on and cannot win."""
+    projection, game = _lock(game_id)
+    if game.status != GameStatus.ACTIVE:
+        raise GameError(f"game #{game.pk} is {game.get_status_display()}; there is nothing to resign from")
+    seat = _seat_of(projection, user, None)
+    if seat in projection.bot_seats:
+        raise GameError("you have already resigned from this game")
+    bots = sorted([*projection.bot_seats, seat])
+    Seat.objects.filter(game=game, index=seat).update(resigned=True)
+    turn = _Turn(projection, game)
+    turn.record("resigned", {"seat": seat}, source=source, actor=actor_of(user), seat=seat)
+    if len(bots) == len(projection.seat_users):
+        turn.record("game_aborted", {"reason": "every player resigned"}, source=Source.SYSTEM, actor="system",
+                    seat=None)
+        save_events(turn.events)
+        Projection.objects.filter(pk=game.pk).update(
+            version=turn.chain.seq, last_hash=turn.chain.last_hash, bot_seats=bots, to_act=[])
+        Game.objects.filter(pk=game.pk).update(status=GameStatus.ABORTED, finished_at=timezone.now())
+        return
+    turn.autoplay(bots)
+    turn.commit(bot_seats=bots)
+
+
+@transaction.atomic
+def chat_post(*, game_id: int, user: User, text: str, source: str = Source.WEB) -> ChatMessage:
+    """Table talk, visible to everyone who can see the game."""
+    text = (text or "").strip()
+    if not text:
+        raise GameError("an empty message was not posted")
+    if len(text) > 2000:
+        raise GameError(f"messages are limited to 2000 characters (yours has {len(text)})")
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"there is no game #{game_id}")
+    if not Seat.objects.filter(game=game, user=user).exists():
+        raise NotAPlayer("only the game's players can post in its chat")
+    return ChatMessage.objects.create(game=game, user=user, text=text, source=source)

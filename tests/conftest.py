@@ -1,0 +1,47 @@
+"""Shared test configuration.
+
+Transactional tests end with Django's flush, which must empty games_event too;
+only there is the append-only trigger told to let deletes through.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management.commands import flush
+
+from games.db import event_purge_allowed
+
+_original_handle = flush.Command.handle
+
+
+def _handle_with_purge(self, **options):  # noqa: ANN001, ANN202
+    from django.db import connections
+
+    connection = connections[options.get("database", "default")]
+    with event_purge_allowed(connection):
+        return _original_handle(self, **options)
+
+
+flush.Command.handle = _handle_with_purge
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(settings):
+    """Unit tests run Celery tasks in the test process even when a broker is configured.
+
+    Tests of real workers start their own processes with their own settings.
+    """
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    yield
+
+
+@pytest.fixture
+def toy_rules(monkeypatch):
+    """Register the toy game of tests/toy_game.py under the slug 'toy' for one test."""
+    from games import rules as registry
+
+    monkeypatch.setitem(registry._REGISTRY, "toy", {1: "tests.toy_game:RULES"})
+    return registry.get_rules("toy")
