@@ -170,3 +170,17 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# -- ESP credentials for django-anymail -----------------------------------------
+# Every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_MAILGUN_API_KEY,
+# ANYMAIL_POSTMARK_SERVER_TOKEN, ANYMAIL_SENDGRID_API_KEY, ANYMAIL_AMAZON_SES_CLIENT_PARAMS.
+ANYMAIL = {key[len("ANYMAIL_"):]: value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
+
+# -- production hardening ---------------------------------------------------------
+if not DEBUG:
+    if SECRET_KEY.startswith("dev-only"):
+        raise RuntimeError("set SECRET_KEY when DEBUG is off")
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}

@@ -87,3 +87,47 @@ def replay_record(record: Mapping[str, Any], *, verify: bool = True) -> State | 
         if state_hash(replayer.state) != record["final_state_hash"]:
             raise RecordError("replay does not reach the recorded final state")
     return replayer.state
+
+
+def build_record(
+    *,
+    rules_slug: str,
+    num_players: int,
+    options: Mapping[str, Any],
+    seed: str,
+    players: list[str],
+    moves: Iterable[tuple[int, Any, str]],
+    created_at: str = "2026-01-01T00:00:00.000000Z",
+) -> dict[str, Any]:
+    """A complete, hash-chained record from a list of (seat, move, text), made without a database.
+
+    Used to write golden games; the result has exactly the shape of an export.
+    """
+    rules = get_rules(rules_slug)
+    resolved = rules.resolve_options(dict(options))
+    events: list[dict[str, Any]] = []
+
+    def add(kind: str, payload: dict[str, Any], seat: int | None = None, source: str = "system") -> None:
+        prev = events[-1]["hash"] if events else GENESIS_HASH
+        event = {"seq": len(events) + 1, "kind": kind, "seat": seat, "source": source, "actor": "system",
+                 "payload": payload, "created_at": created_at}
+        event["prev_hash"] = prev
+        event["hash"] = event_hash(prev, event)
+        events.append(event)
+
+    add("game_created", {"rules": rules.slug, "rules_version": rules.version, "options": resolved,
+                         "num_players": num_players, "seed": seed})
+    for index, name in enumerate(players):
+        add("player_joined", {"user": index + 1, "name": name})
+    add("game_started", {"seats": list(range(1, num_players + 1)), "names": players})
+    state = rules.setup(num_players, resolved, seed)
+    for seat, move, text in moves:
+        state = rules.apply(state, seat, move)
+        add("move", {"move": move, "text": text}, seat=seat, source="email")
+    return {
+        "format": "ravenpost-game-record/1",
+        "game": {"rules": rules.slug, "rules_version": rules.version, "players": players,
+                 "result": rules.result(state)},
+        "events": events,
+        "final_state_hash": state_hash(state),
+    }

@@ -24,7 +24,8 @@ from games.models import ChatMessage, Event, Game, GameStatus, Projection, Seat,
 from games.records import GENESIS_HASH
 from games.rules import IllegalMove, get_rules
 from games.rules.base import GameRng, Rules, State, derive_seed
-from games.store import Chain, new_event, save_events
+from games import store
+from games.store import Chain, Snapshot, StaleSnapshot, TurnWrite, new_event, save_events
 from notifications import outbox
 
 # A resigned seat is played by the service; a game whose every seat is played
@@ -113,6 +114,7 @@ def game_create(
 
 
 def _lock(game_id: int) -> tuple[Projection, Game]:
+    store.forget(game_id)  # the seat list or status may change: the next move rereads the projection
     try:
         projection = Projection.objects.select_for_update(of=("self",)).select_related("game").get(pk=game_id)
     except Projection.DoesNotExist:
@@ -196,6 +198,7 @@ def _start_locked(projection: Projection, game: Game, source: str) -> None:
         bot_seats=[],
         updated_at=now,
     )
+    store.forget(game.pk)
     outbox.write_game_started(game, seq=chain.seq, seat_users=[s.user_id for s in ordered], to_act=to_act)
 
 
@@ -214,30 +217,36 @@ def game_start(*, game_id: int, source: str = Source.SYSTEM) -> Game:
 # -- moves -----------------------------------------------------------------
 
 
-def _seat_of(projection: Projection, user: User | None, seat: int | None) -> int:
+def _seat_of(snapshot: Snapshot, user: User | None, seat: int | None) -> int:
     if seat is not None:
-        if not 0 <= seat < len(projection.seat_users):
+        if not 0 <= seat < len(snapshot.seat_users):
             raise NotAPlayer(f"there is no seat {seat + 1} in this game")
         return seat
     if user is None:
         raise NotAPlayer("a move needs a player")
     try:
-        return projection.seat_users.index(user.pk)
+        return snapshot.seat_users.index(user.pk)
     except ValueError:
-        raise NotAPlayer(f"you are not playing in game #{projection.game_id}") from None
+        raise NotAPlayer(f"you are not playing in game #{snapshot.game_id}") from None
+
+
+def _snapshot(game_id: int, fresh: bool) -> Snapshot:
+    snapshot = store.load_snapshot(game_id, fresh=fresh)
+    if snapshot is None:
+        raise GameNotFound(f"there is no game #{game_id}")
+    return snapshot
 
 
 class _Turn:
-    """The moves of one transaction, folded into the projection and the chain."""
+    """The moves of one attempt, folded into a new state and chain, then written at once."""
 
-    def __init__(self, projection: Projection, game: Game) -> None:
-        self.game = game
-        self.rules: Rules = get_rules(game.rules_slug, game.rules_version)
-        self.state: State = projection.state
-        self.to_act_before: list[int] = list(projection.to_act)
-        self.chain = Chain(game.pk, projection.version, projection.last_hash)
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.base = snapshot
+        self.rules: Rules = get_rules(snapshot.rules_slug, snapshot.rules_version)
+        self.state: State = snapshot.state
+        self.chain = Chain(snapshot.game_id, snapshot.version, snapshot.last_hash)
         self.events: list[Event] = []
-        self.projection = projection
+        self.bot_seats = list(snapshot.bot_seats)
 
     def play(self, seat: int, move: Any, *, kind: str, source: str, actor: str, extra: dict[str, Any],
              idempotency_key: str | None = None) -> None:
@@ -251,10 +260,10 @@ class _Turn:
     def record(self, kind: str, payload: dict[str, Any], *, source: str, actor: str, seat: int | None) -> None:
         self.events.append(new_event(self.chain, kind=kind, payload=payload, source=source, actor=actor, seat=seat))
 
-    def autoplay(self, bot_seats: list[int]) -> None:
+    def autoplay(self) -> None:
         """Moves for seats the service plays (resigned players), until a human is awaited."""
         for _ in range(AUTOPLAY_LIMIT):
-            waiting = [s for s in self.rules.to_act(self.state) if s in bot_seats]
+            waiting = [s for s in self.rules.to_act(self.state) if s in self.bot_seats]
             if not waiting:
                 return
             seat = waiting[0]
@@ -262,31 +271,38 @@ class _Turn:
                       actor="system", extra={"auto": "resigned"})
         raise GameError("the game cannot go on: every seat is played by the service")
 
-    def commit(self, bot_seats: list[int] | None = None) -> dict[str, Any] | None:
-        save_events(self.events)
-        to_act = self.rules.to_act(self.state)
-        result = self.rules.result(self.state)
-        updates: dict[str, Any] = dict(
-            state=self.state, version=self.chain.seq, last_hash=self.chain.last_hash,
-            to_act=to_act, updated_at=timezone.now(),
-        )
-        if bot_seats is not None:
-            updates["bot_seats"] = bot_seats
-        Projection.objects.filter(pk=self.game.pk).update(**updates)
+    def commit(self, *, status: str | None = None) -> dict[str, Any] | None:
+        """Write the turn (raises StaleSnapshot if the game moved on); return the result if it ended."""
+        to_act = self.rules.to_act(self.state) if status is None else []
+        result = self.rules.result(self.state) if status is None else None
         if result is not None:
-            now = timezone.now()
-            Game.objects.filter(pk=self.game.pk).update(status=GameStatus.FINISHED, finished_at=now, result=result)
-            self.game.status, self.game.finished_at, self.game.result = GameStatus.FINISHED, now, result
-        outbox.write_after_moves(
-            self.game,
-            seq=self.chain.seq,
-            seat_users=self.projection.seat_users,
-            acted=[e.seat for e in self.events if e.seat is not None],
-            to_act_before=self.to_act_before,
-            to_act=to_act,
-            finished=result is not None,
-        )
+            status = GameStatus.FINISHED
+        rows = outbox.rows_after_moves(
+            self.base.game_id, seq=self.chain.seq, seat_users=self.base.seat_users,
+            acted=[e.seat for e in self.events if e.seat is not None and e.kind == "move"],
+            to_act_before=self.base.to_act, to_act=to_act, finished=result is not None,
+        ) if status in (None, GameStatus.FINISHED) else []
+        ids = store.commit_turn(TurnWrite(self.base, self.events, self.state, to_act, self.bot_seats, rows,
+                                          status=status, result=result))
+        outbox.hand_over_after_commit(ids)
         return result
+
+
+def _with_fresh_retry(attempt):  # noqa: ANN001, ANN202
+    """Run ``attempt(fresh)`` on the cached snapshot, then again on a fresh read if it was refused.
+
+    A refusal is only reported after it was confirmed against the current
+    projection, so a stale cache can make a move slower but never wrong.
+    """
+    for fresh in (False, True, True):
+        try:
+            return attempt(fresh)
+        except StaleSnapshot:
+            continue
+        except (GameError, IllegalMove):
+            if fresh:
+                raise
+    raise GameMovedOn("the game is changing quickly; please look again and resend your move")
 
 
 def submit_move(
@@ -306,15 +322,49 @@ def submit_move(
     moved on since and the move is no longer legal, the refusal says so.
     A repeated ``idempotency_key`` returns the first result and changes nothing.
     """
-    try:
-        return _submit_move(game_id, user, seat, move, text, source, idempotency_key, expected_version)
-    except IntegrityError:
-        # Only a writer that bypassed the lock (or a duplicate key racing past it) gets here.
-        if idempotency_key:
-            previous = _previous_result(game_id, idempotency_key)
-            if previous is not None:
+
+    def attempt(fresh: bool) -> MoveResult:
+        snapshot = _snapshot(game_id, fresh)
+        if snapshot.status != GameStatus.ACTIVE:
+            if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
                 return previous
-        raise GameMovedOn("the game moved on while your move was being recorded; please look again") from None
+            label = GameStatus(snapshot.status).label
+            raise GameError(f"game #{game_id} is {label}; it takes no moves")
+        acting = _seat_of(snapshot, user, seat)
+        if acting in snapshot.bot_seats and source != Source.DEADLINE:
+            raise GameError("you have resigned from this game; your seat is played automatically")
+        turn = _Turn(snapshot)
+        chosen = move
+        try:
+            if chosen is None:
+                if text is None or not text.strip():
+                    raise IllegalMove("no move given", accepted=turn.rules.notation_help() or None)
+                chosen = turn.rules.parse_move(turn.state, acting, text)
+            warnings = turn.rules.warnings(turn.state, acting, chosen)
+            extra = {"text": text.strip()} if text else {}
+            turn.play(acting, chosen, kind="move", source=source, actor=actor_of(user), extra=extra,
+                      idempotency_key=idempotency_key)
+        except IllegalMove as refusal:
+            if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
+                return previous
+            if fresh and expected_version is not None and expected_version != snapshot.version:
+                raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
+            raise
+        turn.autoplay()
+        try:
+            result = turn.commit()
+        except IntegrityError:
+            # The idempotency key is already used: this is a resubmission.
+            store.forget(game_id)
+            previous = _previous_result(game_id, idempotency_key) if idempotency_key else None
+            if previous is None:
+                raise StaleSnapshot() from None
+            return previous
+        first = turn.events[0]
+        return MoveResult(game_id, first.seq, acting, chosen, text or "", warnings=list(warnings),
+                          finished=result is not None)
+
+    return _with_fresh_retry(attempt)
 
 
 def _previous_result(game_id: int, key: str) -> MoveResult | None:
@@ -325,62 +375,31 @@ def _previous_result(game_id: int, key: str) -> MoveResult | None:
                       duplicate=True)
 
 
-@transaction.atomic
-def _submit_move(game_id, user, seat, move, text, source, idempotency_key, expected_version) -> MoveResult:
-    projection, game = _lock(game_id)
-    if idempotency_key:
-        previous = _previous_result(game_id, idempotency_key)
-        if previous is not None:
-            return previous
-    if game.status != GameStatus.ACTIVE:
-        raise GameError(f"game #{game.pk} is {game.get_status_display()}; it takes no moves")
-    seat = _seat_of(projection, user, seat)
-    if seat in projection.bot_seats and source != Source.DEADLINE:
-        raise GameError("you have resigned from this game; your seat is played automatically")
-    turn = _Turn(projection, game)
-    try:
-        if move is None:
-            if text is None or not text.strip():
-                raise IllegalMove("no move given", accepted=turn.rules.notation_help() or None)
-            move = turn.rules.parse_move(turn.state, seat, text)
-        warnings = turn.rules.warnings(turn.state, seat, move) if hasattr(turn.rules, "warnings") else []
-        extra = {"text": text.strip()} if text else {}
-        turn.play(seat, move, kind="move", source=source, actor=actor_of(user), extra=extra,
-                  idempotency_key=idempotency_key)
-    except IllegalMove as refusal:
-        if expected_version is not None and expected_version != projection.version:
-            raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
-        raise
-    turn.autoplay(projection.bot_seats)
-    result = turn.commit()
-    first = turn.events[0]
-    return MoveResult(game.pk, first.seq, seat, move, text or "", warnings=list(warnings),
-                      finished=result is not None)
-
-
-@transaction.atomic
 def game_resign(*, game_id: int, user: User, source: str = Source.WEB) -> None:
     """Leave a running game: the seat is played by default moves from now on and cannot win."""
-    projection, game = _lock(game_id)
-    if game.status != GameStatus.ACTIVE:
-        raise GameError(f"game #{game.pk} is {game.get_status_display()}; there is nothing to resign from")
-    seat = _seat_of(projection, user, None)
-    if seat in projection.bot_seats:
-        raise GameError("you have already resigned from this game")
-    bots = sorted([*projection.bot_seats, seat])
-    Seat.objects.filter(game=game, index=seat).update(resigned=True)
-    turn = _Turn(projection, game)
-    turn.record("resigned", {"seat": seat}, source=source, actor=actor_of(user), seat=seat)
-    if len(bots) == len(projection.seat_users):
-        turn.record("game_aborted", {"reason": "every player resigned"}, source=Source.SYSTEM, actor="system",
-                    seat=None)
-        save_events(turn.events)
-        Projection.objects.filter(pk=game.pk).update(
-            version=turn.chain.seq, last_hash=turn.chain.last_hash, bot_seats=bots, to_act=[])
-        Game.objects.filter(pk=game.pk).update(status=GameStatus.ABORTED, finished_at=timezone.now())
-        return
-    turn.autoplay(bots)
-    turn.commit(bot_seats=bots)
+
+    def attempt(fresh: bool) -> None:
+        snapshot = _snapshot(game_id, fresh)
+        if snapshot.status != GameStatus.ACTIVE:
+            label = GameStatus(snapshot.status).label
+            raise GameError(f"game #{game_id} is {label}; there is nothing to resign from")
+        seat = _seat_of(snapshot, user, None)
+        if seat in snapshot.bot_seats:
+            raise GameError("you have already resigned from this game")
+        turn = _Turn(snapshot)
+        turn.bot_seats = sorted([*snapshot.bot_seats, seat])
+        turn.record("resigned", {"seat": seat}, source=source, actor=actor_of(user), seat=seat)
+        with transaction.atomic():
+            if len(turn.bot_seats) == len(snapshot.seat_users):
+                turn.record("game_aborted", {"reason": "every player resigned"}, source=Source.SYSTEM,
+                            actor="system", seat=None)
+                turn.commit(status=GameStatus.ABORTED)
+            else:
+                turn.autoplay()
+                turn.commit()
+            Seat.objects.filter(game_id=game_id, index=seat).update(resigned=True)
+
+    _with_fresh_retry(attempt)
 
 
 @transaction.atomic

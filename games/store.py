@@ -6,9 +6,13 @@ Only ``games.services`` appends. Reading and replaying are free for anyone
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+import psycopg
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games.models import Event, Game, Projection, iso
@@ -142,3 +146,197 @@ def rebuild_projection(game: Game) -> None:
             "updated_at": timezone.now(),
         },
     )
+
+
+def replay_game_state(game_id: int) -> State | None:
+    """The current state of a game by full replay, reading only the columns replay needs."""
+    replayer = Replayer()
+    rows = Event.objects.filter(game_id=game_id).order_by("seq").values_list("kind", "seat", "payload")
+    for kind, seat, payload in rows:
+        replayer.feed(kind, seat, payload)
+    return replayer.state
+
+
+# -- the hot path ------------------------------------------------------------
+#
+# A move reads the game's snapshot (kept per process, keyed by version) and
+# writes everything it changes in one statement whose first part is
+#   UPDATE games_projection ... WHERE version = <the version the move was checked against>
+# Every other part inserts only if that update matched, so a stale writer
+# changes nothing and is told so (it reloads and checks the move again). On
+# PostgreSQL the statement is a single CTE: one round trip and one commit.
+
+
+@dataclass
+class Snapshot:
+    game_id: int
+    rules_slug: str
+    rules_version: int
+    status: str
+    state: State | None
+    version: int
+    last_hash: str
+    to_act: list[int]
+    seat_users: list[int]
+    bot_seats: list[int]
+
+
+_SNAPSHOTS: "OrderedDict[int, Snapshot]" = OrderedDict()
+SNAPSHOT_CACHE_SIZE = 2048
+
+
+def load_snapshot(game_id: int, *, fresh: bool = False) -> Snapshot | None:
+    """The game's current snapshot: from this process's cache, or one read of the projection."""
+    if not fresh and game_id in _SNAPSHOTS:
+        _SNAPSHOTS.move_to_end(game_id)
+        return _SNAPSHOTS[game_id]
+    row = (
+        Projection.objects.filter(pk=game_id)
+        .values_list("state", "version", "last_hash", "to_act", "seat_users", "bot_seats",
+                     "game__rules_slug", "game__rules_version", "game__status")
+        .first()
+    )
+    if row is None:
+        return None
+    state, version, last_hash, to_act, seat_users, bot_seats, slug, rules_version, status = row
+    snapshot = Snapshot(game_id, slug, rules_version, status, state, version, last_hash, list(to_act),
+                        list(seat_users), list(bot_seats))
+    remember(snapshot)
+    return snapshot
+
+
+def remember(snapshot: Snapshot) -> None:
+    _SNAPSHOTS[snapshot.game_id] = snapshot
+    _SNAPSHOTS.move_to_end(snapshot.game_id)
+    while len(_SNAPSHOTS) > SNAPSHOT_CACHE_SIZE:
+        _SNAPSHOTS.popitem(last=False)
+
+
+def forget(game_id: int) -> None:
+    _SNAPSHOTS.pop(game_id, None)
+
+
+@dataclass
+class TurnWrite:
+    """Everything one accepted turn changes."""
+
+    base: Snapshot
+    events: list[Event]
+    state: State | None
+    to_act: list[int]
+    bot_seats: list[int]
+    outbox: list[dict[str, Any]]
+    status: str | None = None  # a new game status (finished, aborted)
+    result: dict[str, Any] | None = None
+
+    @property
+    def version(self) -> int:
+        return self.base.version + len(self.events)
+
+    @property
+    def last_hash(self) -> str:
+        return self.events[-1].hash if self.events else self.base.last_hash
+
+
+class StaleSnapshot(Exception):
+    """The projection moved on since the snapshot was read; nothing was written."""
+
+
+def commit_turn(write: TurnWrite) -> list[int]:
+    """Write a turn if the game is still at ``write.base``; return the new outbox row ids.
+
+    Raises :class:`StaleSnapshot` (having written nothing) if another writer got there first.
+    """
+    if connection.vendor != "postgresql":
+        ids = _commit_generic(write)
+    elif connection.in_atomic_block:
+        # Inside a caller's transaction a failed statement must not poison it: use a savepoint.
+        with transaction.atomic():
+            ids = _commit_postgresql(write)
+    else:
+        ids = _commit_postgresql(write)  # autocommit: the statement is its own transaction
+    status = write.status or write.base.status
+    remember(Snapshot(write.base.game_id, write.base.rules_slug, write.base.rules_version, status, write.state,
+                      write.version, write.last_hash, list(write.to_act), list(write.base.seat_users),
+                      list(write.bot_seats)))
+    return ids
+
+
+def _commit_generic(write: TurnWrite) -> list[int]:
+    from notifications.models import OutboxMessage
+
+    now = timezone.now()
+    with transaction.atomic():
+        updated = Projection.objects.filter(
+            pk=write.base.game_id, version=write.base.version, last_hash=write.base.last_hash
+        ).update(state=write.state, version=write.version, last_hash=write.last_hash, to_act=write.to_act,
+                 bot_seats=write.bot_seats, updated_at=now)
+        if not updated:
+            forget(write.base.game_id)
+            raise StaleSnapshot()
+        Event.objects.bulk_create(write.events)
+        if write.status:
+            Game.objects.filter(pk=write.base.game_id).update(status=write.status, finished_at=now,
+                                                              result=write.result)
+        rows = OutboxMessage.objects.bulk_create([OutboxMessage(**row) for row in write.outbox],
+                                                 ignore_conflicts=True)
+    return [row.pk for row in rows if row.pk is not None]
+
+
+_EVENT_COLUMNS = ("game_id", "seq", "kind", "seat", "actor", "source", "payload", "idempotency_key",
+                  "created_at", "prev_hash", "hash")
+_EVENT_CASTS = ("bigint", "integer", "varchar", "smallint", "varchar", "varchar", "jsonb", "varchar",
+                "timestamptz", "varchar", "varchar")
+_OUTBOX_COLUMNS = ("kind", "game_id", "event_seq", "user_id", "seat", "payload", "dedupe_key")
+_OUTBOX_CASTS = ("varchar", "bigint", "integer", "bigint", "smallint", "jsonb", "varchar")
+
+
+def _values(rows: list[tuple[Any, ...]], casts: tuple[str, ...]) -> str:
+    one = "(" + ", ".join(f"%s::{cast}" for cast in casts) + ")"
+    return ", ".join([one] * len(rows))
+
+
+def _commit_postgresql(write: TurnWrite) -> list[int]:
+    now = timezone.now()
+    params: list[Any] = [
+        json.dumps(write.state), write.version, write.last_hash, json.dumps(write.to_act),
+        json.dumps(write.bot_seats), now, write.base.game_id, write.base.version, write.base.last_hash,
+    ]
+    parts = [
+        "p AS (UPDATE games_projection SET state = %s::jsonb, version = %s, last_hash = %s, "
+        "to_act = %s::jsonb, bot_seats = %s::jsonb, updated_at = %s "
+        "WHERE game_id = %s AND version = %s AND last_hash = %s RETURNING game_id)"
+    ]
+    if write.events:
+        rows = [(e.game_id, e.seq, e.kind, e.seat, e.actor, e.source, json.dumps(e.payload), e.idempotency_key,
+                 e.created_at, e.prev_hash, e.hash) for e in write.events]
+        parts.append(
+            f"e AS (INSERT INTO games_event ({', '.join(_EVENT_COLUMNS)}) "
+            f"SELECT * FROM (VALUES {_values(rows, _EVENT_CASTS)}) AS v WHERE EXISTS (SELECT 1 FROM p))"
+        )
+        params += [value for row in rows for value in row]
+    if write.status:
+        parts.append("g AS (UPDATE games_game SET status = %s, finished_at = %s, result = %s::jsonb "
+                     "WHERE id = %s AND EXISTS (SELECT 1 FROM p))")
+        params += [write.status, now, json.dumps(write.result), write.base.game_id]
+    select_ids = "NULL::bigint[]"
+    if write.outbox:
+        rows = [(r["kind"], r["game_id"], r["event_seq"], r["user_id"], r["seat"], json.dumps(r["payload"]),
+                 r["dedupe_key"]) for r in write.outbox]
+        parts.append(
+            f"o AS (INSERT INTO notifications_outboxmessage ({', '.join(_OUTBOX_COLUMNS)}, status, attempts, "
+            f"last_error, created_at) SELECT v.*, 'pending', 0, '', %s FROM (VALUES {_values(rows, _OUTBOX_CASTS)}) "
+            f"AS v WHERE EXISTS (SELECT 1 FROM p) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id)"
+        )
+        params += [now] + [value for row in rows for value in row]
+        select_ids = "(SELECT array_agg(id) FROM o)"
+    sql = "WITH " + ", ".join(parts) + f" SELECT (SELECT count(*) FROM p), {select_ids}"
+    connection.ensure_connection()
+    # Server-side binding and prepared plans: the statement has few shapes and runs on every move.
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params, prepare=True)
+        matched, ids = cursor.fetchone()
+    if not matched:
+        forget(write.base.game_id)
+        raise StaleSnapshot()
+    return list(ids or [])

@@ -49,8 +49,8 @@ def write_game_started(game: Any, *, seq: int, seat_users: list[int], to_act: li
     write(rows)
 
 
-def write_after_moves(
-    game: Any,
+def rows_after_moves(
+    game_id: int,
     *,
     seq: int,
     seat_users: list[int],
@@ -58,11 +58,25 @@ def write_after_moves(
     to_act_before: list[int],
     to_act: list[int],
     finished: bool,
-) -> None:
-    """Turn notices for seats newly awaited (or awaited again after acting); results at the end."""
+) -> list[dict[str, Any]]:
+    """Turn notices for seats newly awaited (or awaited again after acting); results at the end.
+
+    Plain dicts, because the write path inserts them in the same statement as the move.
+    """
     if finished:
-        rows = [_row("game_over", game, seq, user_id, seat) for seat, user_id in enumerate(seat_users)]
+        targets = list(enumerate(seat_users))
+        kind = "game_over"
     else:
         newly = [s for s in to_act if s not in to_act_before or s in acted]
-        rows = [_row("your_turn", game, seq, seat_users[s], s) for s in newly]
-    write(rows)
+        targets = [(s, seat_users[s]) for s in newly]
+        kind = "your_turn"
+    return [
+        {"kind": kind, "game_id": game_id, "event_seq": seq, "user_id": user_id, "seat": seat, "payload": {},
+         "dedupe_key": f"{game_id}:{seq}:{kind}:{user_id}"}
+        for seat, user_id in targets
+    ]
+
+
+def hand_over_after_commit(ids: list[int]) -> None:
+    if ids:
+        transaction.on_commit(lambda: hand_over(ids))

@@ -41,7 +41,7 @@ def _send_one(pk: int) -> int:
     failure: Exception | None = None
     with transaction.atomic():
         row = (
-            OutboxMessage.objects.select_for_update(skip_locked=True)
+            OutboxMessage.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("user", "game")
             .filter(pk=pk, status=OutboxStatus.PENDING)
             .first()

@@ -45,3 +45,13 @@ def toy_rules(monkeypatch):
 
     monkeypatch.setitem(registry._REGISTRY, "toy", {1: "tests.toy_game:RULES"})
     return registry.get_rules("toy")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_snapshot_cache():
+    """Each test starts with an empty per-process snapshot cache (test rollbacks reuse game ids)."""
+    from games import store
+
+    store._SNAPSHOTS.clear()
+    yield
+    store._SNAPSHOTS.clear()

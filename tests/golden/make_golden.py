@@ -1,0 +1,73 @@
+"""Write the golden game records: seeded random games played through the pure rules.
+
+    .venv/bin/python -m tests.golden.make_golden            # rewrite every file
+    .venv/bin/python -m tests.golden.make_golden --check    # exit 1 if any file would change
+
+A rules change that alters a golden game must become a new rules version (the
+old version kept for old games); regenerate only for games of a new version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from games.records import build_record
+from games.rules import get_rules
+
+HERE = Path(__file__).resolve().parent
+NAMES = ["Ada", "Brecht", "Chiara", "Dmitri", "Esme"]
+
+# (file name, slug, players, options, seed). Seeds are fixed so files are reproducible.
+GAMES: list[tuple[str, str, int, dict[str, Any], str]] = [
+    ("revolution-3p-basic.json", "revolution", 3, {}, "golden-revolution-1"),
+    ("revolution-4p-both-options.json", "revolution", 4, {"bid_refunds": True, "area_control_bonus": True},
+     "golden-revolution-2"),
+    ("revolution-3p-refunds.json", "revolution", 3, {"bid_refunds": True}, "golden-revolution-3"),
+    ("revolution-4p-area-bonus.json", "revolution", 4, {"area_control_bonus": True}, "golden-revolution-4"),
+]
+
+
+def play(slug: str, players: int, options: dict[str, Any], seed: str) -> dict[str, Any]:
+    rules = get_rules(slug)
+    rng = random.Random(seed)
+    state = rules.setup(players, rules.resolve_options(options), seed)
+    moves = []
+    for _ in range(100_000):
+        awaited = rules.to_act(state)
+        if not awaited:
+            break
+        seat = awaited[rng.randrange(len(awaited))]
+        move = rules.random_move(state, seat, rng)
+        text = rules.format_move(state, seat, move)
+        moves.append((seat, move, text))
+        state = rules.apply(state, seat, move)
+    else:
+        raise RuntimeError(f"{slug} with seed {seed} did not end")
+    return build_record(rules_slug=slug, num_players=players, options=options, seed=seed,
+                        players=NAMES[:players], moves=moves)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    changed = []
+    for filename, slug, players, options, seed in GAMES:
+        text = json.dumps(play(slug, players, options, seed), indent=1, ensure_ascii=False) + "\n"
+        path = HERE / filename
+        if not path.exists() or path.read_text() != text:
+            changed.append(filename)
+            if not args.check:
+                path.write_text(text)
+    for name in changed:
+        print(("would change: " if args.check else "wrote: ") + name)
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

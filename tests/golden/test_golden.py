@@ -1,0 +1,31 @@
+"""Golden game records replay, with the rules alone, to their recorded final-state hash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.records import replay_record, verify_chain
+from games.rules import get_rules
+
+GOLDEN = sorted(Path(__file__).resolve().parent.glob("*.json"))
+
+
+def test_there_are_golden_games_for_every_hosted_game_with_records():
+    slugs = {json.loads(path.read_text())["events"][0]["payload"]["rules"] for path in GOLDEN}
+    assert "revolution" in slugs
+    revolution = [p for p in GOLDEN if p.name.startswith("revolution")]
+    assert len(revolution) >= 3
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.name for p in GOLDEN])
+def test_golden_game_replays_to_its_recorded_final_state(path: Path):
+    record = json.loads(path.read_text())
+    verify_chain(record["events"])
+    state = replay_record(record)  # raises if the final state hash differs
+    created = record["events"][0]["payload"]
+    rules = get_rules(created["rules"], created["rules_version"])
+    assert rules.to_act(state) == [], "a golden game must be complete"
+    assert rules.result(state) == record["game"]["result"]
