@@ -367,6 +367,73 @@ def submit_move(
     return _with_fresh_retry(attempt)
 
 
+class CommandFailed(GameError):
+    """One line of a multi-line submission was refused; nothing of the submission was applied."""
+
+    def __init__(self, index: int, line: str, reason: IllegalMove | GameError) -> None:
+        super().__init__(f"line {index + 1} ({line!r}): {reason}")
+        self.index = index
+        self.line = line
+        self.reason = reason
+
+
+def submit_moves(
+    *,
+    game_id: int,
+    user: User,
+    texts: list[str],
+    source: str = Source.EMAIL,
+    idempotency_key: str | None = None,
+) -> list[MoveResult]:
+    """Apply several moves in notation, in order, all or nothing (one email, several lines).
+
+    Each line is parsed against the state the previous lines produced. If any
+    line is refused, :class:`CommandFailed` names it and nothing is written.
+    """
+    if not texts:
+        raise GameError("no moves given")
+
+    def attempt(fresh: bool) -> list[MoveResult]:
+        snapshot = _snapshot(game_id, fresh)
+        if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
+            return [previous]
+        if snapshot.status != GameStatus.ACTIVE:
+            raise GameError(f"game #{game_id} is {GameStatus(snapshot.status).label}; it takes no moves")
+        acting = _seat_of(snapshot, user, None)
+        if acting in snapshot.bot_seats:
+            raise GameError("you have resigned from this game; your seat is played automatically")
+        turn = _Turn(snapshot)
+        results = []
+        for index, text in enumerate(texts):
+            try:
+                chosen = turn.rules.parse_move(turn.state, acting, text)
+                warnings = turn.rules.warnings(turn.state, acting, chosen)
+                # Only the first event carries the key: it marks the whole submission.
+                turn.play(acting, chosen, kind="move", source=source, actor=actor_of(user),
+                          extra={"text": text.strip()}, idempotency_key=idempotency_key if index == 0 else None)
+            except (IllegalMove, GameError) as refusal:
+                if fresh:
+                    raise CommandFailed(index, text, refusal) from refusal
+                raise
+            results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, text.strip(), warnings=warnings))
+            if index < len(texts) - 1:
+                turn.autoplay()
+        turn.autoplay()
+        try:
+            result = turn.commit()
+        except IntegrityError:
+            store.forget(game_id)
+            previous = _previous_result(game_id, idempotency_key) if idempotency_key else None
+            if previous is None:
+                raise StaleSnapshot() from None
+            return [previous]
+        if result is not None:
+            results[-1].finished = True
+        return results
+
+    return _with_fresh_retry(attempt)
+
+
 def _previous_result(game_id: int, key: str) -> MoveResult | None:
     event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
     if event is None:

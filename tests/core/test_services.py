@@ -168,3 +168,17 @@ def test_game_end_writes_results_and_game_over_mail(toy_rules):
     assert OutboxMessage.objects.filter(game=game, kind="game_over").count() == 2
     with pytest.raises(services.GameError, match="finished"):
         services.submit_move(game_id=game.pk, seat=0, move=1)
+
+
+def test_submit_moves_is_all_or_nothing_and_names_the_failing_line(toy_rules):
+    game, users = started_game(toy_rules, n=2)
+    user0 = seat_user(game, users, 0)
+    count = Event.objects.count()
+    with pytest.raises(services.CommandFailed, match=r"line 2 \('seven'\): 'seven' is not a move") as info:
+        services.submit_moves(game_id=game.pk, user=user0, texts=["2", "seven"])
+    assert info.value.index == 1
+    assert Event.objects.count() == count
+    results = services.submit_moves(game_id=game.pk, user=user0, texts=["2"], idempotency_key="mail-1")
+    assert [r.move for r in results] == [2]
+    again = services.submit_moves(game_id=game.pk, user=user0, texts=["3"], idempotency_key="mail-1")
+    assert again[0].duplicate and again[0].move == 2
