@@ -1,0 +1,217 @@
+"""Game-independent machinery for the conformance suite: seeded random playouts with checks.
+
+Every registered game gets the same treatment (see ``test_conformance.py``):
+
+* ``playout(..., deep=False)`` plays one seeded random game to the end and checks
+  the cheap invariants on every move (the notation round-trips, ``result`` is
+  None until the end, the move cap is respected).
+* ``deep=True`` adds the expensive checks on every move: ``apply`` leaves its
+  input untouched, states, views and moves survive a JSON round trip, no view
+  contains the seed, garbage and out-of-turn input raise ``IllegalMove`` and change
+  nothing, and hidden input does not leak into other seats' views. A deep playout
+  also continues from the JSON-reloaded state (keys sorted, as a database gives it
+  back), so replays from storage are covered.
+
+Games may declare, as optional attributes on their rules object:
+
+* ``conformance_max_moves`` (int): the move cap of one playout (default 10,000).
+* ``conformance_open_seats(state) -> set[int]``: seats whose moves ``apply``
+  accepts although they are not in ``to_act`` (for example a sealed bid that may be
+  revised until the last one is in). Default: none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rules import IllegalMove, Rules, canonical_json, state_hash
+
+DEFAULT_MAX_MOVES = 10_000
+# Characters that no game uses to start a word of its notation, so text built from
+# them can never be a legal move by accident.
+_GARBAGE_ALPHABET = "qxzj#@!~%^"
+_GARBAGE_TEXTS = ["", "   ", "\n\n", "qzx", "@@@ ###", "\x00\x01\x02", "99999999999999999999999", "💣💣💣",
+                  "qq " * 200, "zz; xx, jj"]
+_GARBAGE_MOVES: list[Any] = [None, 0, 3.5, "", "qzx", [], [None], {}, {"qzx": 1}, {"action": "qzx"},
+                             {"action": None}, True]
+
+
+def seed_for(slug: str, players: int, index: int) -> str:
+    """A long, unique seed: long enough that finding it in a view cannot be a coincidence."""
+    return hashlib.sha256(f"conformance:{slug}:{players}:{index}".encode()).hexdigest()
+
+
+def random_options(rules: Rules, rng: random.Random) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for opt in rules.options:
+        if opt.choices:
+            options[opt.key] = rng.choice(list(opt.choices))
+        elif isinstance(opt.default, bool):
+            options[opt.key] = rng.random() < 0.5
+        else:
+            options[opt.key] = opt.default
+    return options
+
+
+def max_moves(rules: Rules) -> int:
+    return int(getattr(rules, "conformance_max_moves", DEFAULT_MAX_MOVES))
+
+
+def open_seats(rules: Rules, state: dict[str, Any]) -> set[int]:
+    hook = getattr(rules, "conformance_open_seats", None)
+    return set(hook(state)) if hook else set()
+
+
+def json_round_trip(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+@dataclass
+class Playout:
+    seed: str
+    players: int
+    options: dict[str, Any]
+    moves: list[tuple[int, Any]] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    final: dict[str, Any] | None = None
+    non_interference_checks: int = 0
+
+
+def playout(rules: Rules, players: int, index: int, *, deep: bool) -> Playout:
+    seed = seed_for(rules.slug, players, index)
+    rng = random.Random(seed)
+    options = random_options(rules, rng)
+    state = rules.setup(players, options, seed)
+    record = Playout(seed, players, options)
+    cap = max_moves(rules)
+    if deep:
+        record.hashes.append(state_hash(state))
+        _check_state_and_views(rules, state, seed, players)
+    while True:
+        awaited = rules.to_act(state)
+        if not awaited:
+            break
+        assert rules.result(state) is None, "result() must be None while moves are awaited"
+        assert len(record.moves) < cap, f"{rules.slug}: no end after {cap} moves (seed {seed})"
+        assert awaited == sorted(set(awaited)), f"to_act must list distinct seats in order, got {awaited}"
+        assert all(0 <= s < players for s in awaited), awaited
+        seat = rng.choice(awaited)
+        move = rules.random_move(state, seat, rng)
+        text = rules.format_move(state, seat, move)
+        assert isinstance(text, str) and text.strip(), f"format_move gave {text!r} for {move!r}"
+        parsed = rules.parse_move(state, seat, text)
+        assert parsed == move, f"parse(format(m)) != m: {move!r} -> {text!r} -> {parsed!r}"
+        if deep:
+            assert json_round_trip(move) == move, f"move does not survive JSON: {move!r}"
+            _check_bad_input(rules, state, seat, move, rng, players)
+            if len(awaited) > 1:
+                record.non_interference_checks += _check_non_interference(rules, state, seat, rng, players)
+            before = canonical_json(state)
+            new = rules.apply(state, seat, move)
+            assert canonical_json(state) == before, f"apply mutated its input state (move {text!r})"
+            assert json_round_trip(move) == parsed, "apply mutated the move"
+            # Continue from the state as a database gives it back: JSON, keys sorted.
+            reloaded = json.loads(canonical_json(new))
+            assert reloaded == new, "state does not survive a JSON round trip"
+            state = reloaded
+            record.hashes.append(state_hash(state))
+            _check_state_and_views(rules, state, seed, players)
+        else:
+            state = rules.apply(state, seat, move)
+        record.moves.append((seat, move))
+    result = rules.result(state)
+    assert result is not None, "to_act is empty but result() is None"
+    _check_result(result, players)
+    record.final = state
+    return record
+
+
+def replay_hashes(rules: Rules, record: Playout) -> list[str]:
+    state = rules.setup(record.players, record.options, record.seed)
+    hashes = [state_hash(state)]
+    for seat, move in record.moves:
+        state = rules.apply(state, seat, move)
+        hashes.append(state_hash(state))
+    return hashes
+
+
+def _check_result(result: dict[str, Any], players: int) -> None:
+    assert json_round_trip(result) == result, "result does not survive JSON"
+    assert len(result["scores"]) == players, result
+    winners = result["winners"]
+    assert winners and all(0 <= w < players for w in winners), result
+    assert winners == sorted(set(winners)), result
+    assert isinstance(result.get("detail"), dict), result
+
+
+def _check_state_and_views(rules: Rules, state: dict[str, Any], seed: str, players: int) -> None:
+    for viewer in [None, *range(players)]:
+        view = rules.view(state, viewer)
+        text = canonical_json(view)
+        assert seed not in text, f"the seed leaks into the view of seat {viewer}"
+        assert json.loads(text) == view, f"view of seat {viewer} does not survive JSON"
+
+
+def _refused(fn: Any, what: str) -> None:
+    """``fn`` must raise IllegalMove (or its MoveParseError subclass) with a message."""
+    try:
+        fn()
+    except IllegalMove as exc:
+        assert str(exc).strip(), f"{what}: IllegalMove without a message"
+    else:
+        raise AssertionError(f"{what}: accepted, but IllegalMove was expected")
+
+
+def _garbage_text(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        return rng.choice(_GARBAGE_TEXTS)
+    return "".join(rng.choice(_GARBAGE_ALPHABET + "  ") for _ in range(rng.randint(1, 30)))
+
+
+def _check_bad_input(rules: Rules, state: dict[str, Any], seat: int, move: Any,
+                     rng: random.Random, players: int) -> None:
+    before = canonical_json(state)
+    text = _garbage_text(rng)
+    _refused(lambda: rules.parse_move(state, seat, text), f"parse_move({text!r})")
+    junk = rng.choice(_GARBAGE_MOVES)
+    _refused(lambda: rules.apply(state, seat, junk), f"apply(seat {seat}, {junk!r})")
+    for bad_seat in (players, -1):
+        _refused(lambda: rules.apply(state, bad_seat, move), f"apply from seat {bad_seat}")
+    allowed = set(rules.to_act(state)) | open_seats(rules, state)
+    for other in range(players):
+        if other not in allowed:
+            _refused(lambda: rules.apply(state, other, move), f"seat {other} playing while only {sorted(allowed)} may")
+    assert canonical_json(state) == before, "refused input changed the state"
+
+
+def _check_non_interference(rules: Rules, state: dict[str, Any], seat: int,
+                            rng: random.Random, players: int) -> int:
+    """Two different moves by ``seat`` must look the same to everyone else until revealed.
+
+    Returns 1 if a comparison was made (the phase did not end with either move), else 0.
+    """
+    first = rules.random_move(state, seat, rng)
+    second = None
+    for _ in range(20):
+        candidate = rules.random_move(state, seat, rng)
+        if candidate != first:
+            second = candidate
+            break
+    if second is None:
+        return 0
+    after_first = rules.apply(state, seat, first)
+    after_second = rules.apply(state, seat, second)
+    still_waiting = [s for s in rules.to_act(state) if s != seat]
+    if rules.to_act(after_first) != still_waiting or rules.to_act(after_second) != still_waiting:
+        return 0  # the phase moved on (e.g. a reveal): nothing is hidden any more
+    for viewer in [None, *range(players)]:
+        if viewer == seat:
+            continue
+        a = canonical_json(rules.view(after_first, viewer))
+        b = canonical_json(rules.view(after_second, viewer))
+        assert a == b, f"seat {seat}'s hidden move shows in the view of seat {viewer}"
+    return 1
