@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Both cores: the suite is mostly CPU-bound random playouts.
+PYTEST_ARGS ?= -n 2
 
 .PHONY: run test bench venv migrate clean
 

@@ -151,7 +151,15 @@ def rebuild_projection(game: Game) -> None:
 def replay_game_state(game_id: int) -> State | None:
     """The current state of a game by full replay, reading only the columns replay needs."""
     replayer = Replayer()
-    rows = Event.objects.filter(game_id=game_id).order_by("seq").values_list("kind", "seat", "payload")
+    if connection.vendor == "postgresql":
+        # One plain query, payloads decoded once: this is the cost a full rebuild is made of.
+        connection.ensure_connection()
+        with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+            cursor.execute("SELECT kind, seat, payload::text FROM games_event WHERE game_id = %s ORDER BY seq",
+                           [game_id], prepare=True)
+            rows = [(kind, seat, json.loads(payload)) for kind, seat, payload in cursor.fetchall()]
+    else:
+        rows = Event.objects.filter(game_id=game_id).order_by("seq").values_list("kind", "seat", "payload")
     for kind, seat, payload in rows:
         replayer.feed(kind, seat, payload)
     return replayer.state
