@@ -1,5 +1,6 @@
 # Two commands for people: `make run` and `make test`. Everything else is for operators.
-PYTHON ?= python3.11
+# Python 3.11 (Django 5.2 LTS); python3 is used when it is 3.11 and python3.11 is not on PATH.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -11,7 +12,7 @@ PYTEST_ARGS ?= -n 2
 .PHONY: run test bench venv migrate clean
 
 $(STAMP): pyproject.toml
-	@command -v $(PYTHON) >/dev/null || { echo "need $(PYTHON) on PATH"; exit 1; }
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Ravenpost needs Python 3.11 (found: $(PYTHON))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'

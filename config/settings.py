@@ -184,3 +184,11 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+
+# -- periodic work (Celery beat in production; a timer in runservice otherwise) ---
+DEADLINE_SWEEP_SECONDS = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "5"))
+OUTBOX_RETRY_SECONDS = float(os.environ.get("OUTBOX_RETRY_SECONDS", "60"))
+CELERY_BEAT_SCHEDULE = {
+    "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": DEADLINE_SWEEP_SECONDS},
+    "send-pending-mail": {"task": "notifications.send_pending", "schedule": OUTBOX_RETRY_SECONDS},
+}

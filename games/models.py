@@ -46,6 +46,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # games.timecontrol.TimeControl as JSON; empty means no deadlines.
+    time_control = models.JSONField(default=dict, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "rules_slug"])]
@@ -163,7 +165,12 @@ class Projection(models.Model):
     seat_users = models.JSONField(default=list)
     # Seats whose moves the service makes (resigned players, bots).
     bot_seats = models.JSONField(default=list)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    reminder_at = models.DateTimeField(null=True, blank=True)
+    # The earlier of reminder_at and deadline: what the deadline sweep looks for (indexed).
+    next_due = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Per-seat clock bookkeeping: consecutive timeouts, extensions used, seats played by a random bot.
+    clock = models.JSONField(default=dict)
     updated_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:

@@ -200,8 +200,11 @@ def move_help(game: Game, seat: int, projection: Projection | None = None, limit
     projection = projection or projection_of(game)
     rules = game.rules
     examples: list[str] = []
-    if projection.state is not None and seat in projection.to_act:
-        examples = list(rules.example_moves(projection.state, seat, limit))
+    if projection.state is not None:
+        try:
+            examples = list(rules.example_moves(projection.state, seat, limit))
+        except Exception:  # noqa: BLE001 - examples are a courtesy; a seat with nothing to do has none
+            examples = []
     return {"notation": rules.notation_help(), "examples": examples}
 
 

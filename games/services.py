@@ -12,6 +12,8 @@ shown as it is; rules refusals arrive as :class:`games.rules.IllegalMove`.
 
 from __future__ import annotations
 
+import datetime
+import random
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,12 +22,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import ChatMessage, Event, Game, GameStatus, Projection, Seat, Source
+from games.models import ChatMessage, Event, Game, GameStatus, Projection, Seat, Source, iso
 from games.records import GENESIS_HASH
 from games.rules import IllegalMove, get_rules
 from games.rules.base import GameRng, Rules, State, derive_seed
 from games import store
 from games.store import Chain, Snapshot, StaleSnapshot, TurnWrite, new_event, save_events
+from games.timecontrol import TimeControl
 from notifications import outbox
 
 # A resigned seat is played by the service; a game whose every seat is played
@@ -76,13 +79,18 @@ def game_create(
     num_players: int,
     options: dict[str, Any] | None = None,
     seed: str | None = None,
+    time_control: dict[str, Any] | None = None,
     join: bool = True,
     source: str = Source.WEB,
 ) -> Game:
-    """Open a new game (``game_created`` event); the creator takes the first seat if ``join``."""
+    """Open a new game (``game_created`` event); the creator takes the first seat if ``join``.
+
+    ``time_control`` is a :class:`games.timecontrol.TimeControl` as JSON (none: no deadlines).
+    """
     rules = get_rules(rules_slug)
     rules.check_players(num_players)
     resolved = rules.resolve_options(options)
+    time = TimeControl.from_json(time_control).to_json()
     seed = seed or secrets.token_hex(16)
     game = Game.objects.create(
         rules_slug=rules.slug,
@@ -91,6 +99,7 @@ def game_create(
         num_players=num_players,
         seed=seed,
         created_by=creator,
+        time_control=time,
     )
     chain = Chain(game.pk, 0, GENESIS_HASH)
     event = new_event(
@@ -102,6 +111,7 @@ def game_create(
             "options": resolved,
             "num_players": num_players,
             "seed": seed,
+            "time": time,
         },
         source=source,
         actor=actor_of(creator),
@@ -184,12 +194,23 @@ def _start_locked(projection: Projection, game: Game, source: str) -> None:
         payload={"seats": [seat.user_id for seat in ordered], "names": [seat.user.name for seat in ordered]},
         source=source,
     )
-    save_events([event])
     now = timezone.now()
+    to_act = rules.to_act(state)
+    time = TimeControl.from_json(game.time_control)
+    deadline = time.deadline_after(now) if time.enabled and to_act else None
+    reminder_at = time.reminder_before(deadline, now) if deadline else None
+    events = [event]
+    if deadline:
+        events.append(new_event(chain, kind="deadline_set", source=Source.SYSTEM,
+                                payload={"deadline": iso(deadline), "seats": to_act, "reason": "turn"}))
+    save_events(events)
     Game.objects.filter(pk=game.pk).update(status=GameStatus.ACTIVE, started_at=now)
     game.status, game.started_at = GameStatus.ACTIVE, now
-    to_act = rules.to_act(state)
     Projection.objects.filter(pk=game.pk).update(
+        deadline=deadline,
+        reminder_at=reminder_at,
+        next_due=min([t for t in (deadline, reminder_at) if t]) if deadline else None,
+        clock={},
         state=state,
         version=chain.seq,
         last_hash=chain.last_hash,
@@ -238,7 +259,7 @@ def _snapshot(game_id: int, fresh: bool) -> Snapshot:
 
 
 class _Turn:
-    """The moves of one attempt, folded into a new state and chain, then written at once."""
+    """The moves of one attempt, folded into a new state, chain and clock, then written at once."""
 
     def __init__(self, snapshot: Snapshot) -> None:
         self.base = snapshot
@@ -247,6 +268,18 @@ class _Turn:
         self.chain = Chain(snapshot.game_id, snapshot.version, snapshot.last_hash)
         self.events: list[Event] = []
         self.bot_seats = list(snapshot.bot_seats)
+        self.time = TimeControl.from_json(snapshot.time_control)
+        self.deadline = snapshot.deadline
+        self.reminder_at = snapshot.reminder_at
+        self.clock = {
+            "timeouts": dict(snapshot.clock.get("timeouts", {})),
+            "extensions": dict(snapshot.clock.get("extensions", {})),
+            "random_bots": list(snapshot.clock.get("random_bots", [])),
+        }
+        self.notices: list[dict[str, Any]] = []
+        self.rearm = False  # set when the deadline must start again even if the same seats are awaited
+        self.end_status: str | None = None  # set when a timeout ends the game (abort policy)
+        self.now = timezone.now()  # the sweep passes its own clock so one sweep sees one moment
 
     def play(self, seat: int, move: Any, *, kind: str, source: str, actor: str, extra: dict[str, Any],
              idempotency_key: str | None = None) -> None:
@@ -256,20 +289,43 @@ class _Turn:
             new_event(self.chain, kind=kind, payload=payload, source=source, actor=actor, seat=seat,
                       idempotency_key=idempotency_key)
         )
+        if kind == "move" and actor != "system":
+            self.clock["timeouts"].pop(str(seat), None)  # a player who moves is no longer absent
 
     def record(self, kind: str, payload: dict[str, Any], *, source: str, actor: str, seat: int | None) -> None:
         self.events.append(new_event(self.chain, kind=kind, payload=payload, source=source, actor=actor, seat=seat))
 
     def autoplay(self) -> None:
-        """Moves for seats the service plays (resigned players), until a human is awaited."""
+        """Moves for seats the service plays (resigned or replaced players), until a human is awaited."""
         for _ in range(AUTOPLAY_LIMIT):
             waiting = [s for s in self.rules.to_act(self.state) if s in self.bot_seats]
             if not waiting:
                 return
             seat = waiting[0]
-            self.play(seat, self.rules.default_move(self.state, seat), kind="move", source=Source.SYSTEM,
-                      actor="system", extra={"auto": "resigned"})
+            if seat in self.clock["random_bots"]:
+                # A replacement bot plays random legal moves; the draw is recorded, so replay needs no RNG.
+                rng = random.Random(f"{self.base.seed}:{self.chain.seq}")
+                self.play(seat, self.rules.random_move(self.state, seat, rng), kind="move", source=Source.SYSTEM,
+                          actor="system", extra={"auto": "bot"})
+            else:
+                self.play(seat, self.rules.default_move(self.state, seat), kind="move", source=Source.SYSTEM,
+                          actor="system", extra={"auto": "resigned"})
         raise GameError("the game cannot go on: every seat is played by the service")
+
+    def _reclock(self, to_act: list[int], acted: list[int]) -> None:
+        """Set the deadline when seats become awaited; one deadline for a whole simultaneous phase."""
+        if not to_act:
+            self.deadline = self.reminder_at = None
+            return
+        if not self.time.enabled:
+            return
+        newly = [s for s in to_act if s not in self.base.to_act or s in acted]
+        if newly or self.rearm or self.deadline is None:
+            now = self.now
+            self.deadline = self.time.deadline_after(now)
+            self.reminder_at = self.time.reminder_before(self.deadline, now)
+            self.record("deadline_set", {"deadline": iso(self.deadline), "seats": to_act, "reason": "turn"},
+                        source=Source.SYSTEM, actor="system", seat=None)
 
     def commit(self, *, status: str | None = None) -> dict[str, Any] | None:
         """Write the turn (raises StaleSnapshot if the game moved on); return the result if it ended."""
@@ -277,15 +333,57 @@ class _Turn:
         result = self.rules.result(self.state) if status is None else None
         if result is not None:
             status = GameStatus.FINISHED
+        acted = [e.seat for e in self.events if e.seat is not None and e.kind in ("move", "timeout")]
+        self._reclock(to_act, acted)
         rows = outbox.rows_after_moves(
             self.base.game_id, seq=self.chain.seq, seat_users=self.base.seat_users,
-            acted=[e.seat for e in self.events if e.seat is not None and e.kind == "move"],
-            to_act_before=self.base.to_act, to_act=to_act, finished=result is not None,
+            acted=acted, to_act_before=self.base.to_act, to_act=to_act, finished=result is not None,
         ) if status in (None, GameStatus.FINISHED) else []
+        rows += self.notices
         ids = store.commit_turn(TurnWrite(self.base, self.events, self.state, to_act, self.bot_seats, rows,
+                                          self.deadline, self.reminder_at, self.clock,
                                           status=status, result=result))
         outbox.hand_over_after_commit(ids)
         return result
+
+    def time_out(self) -> None:
+        """The timeout policy for every awaited human seat, then replacement after repeated timeouts."""
+        policy = self.time.policy
+        skip = getattr(self.rules, "skip_move", None)
+        for seat in list(self.rules.to_act(self.state)):
+            if seat in self.bot_seats or seat not in self.rules.to_act(self.state):
+                continue
+            move = skip(self.state, seat) if policy == "skip" and skip else None
+            if move is None:
+                move = self.rules.default_move(self.state, seat)
+            text = self.rules.format_move(self.state, seat, move)
+            self.play(seat, move, kind="timeout", source=Source.DEADLINE, actor="system",
+                      extra={"policy": policy, "text": text})
+            count = self.clock["timeouts"].get(str(seat), 0) + 1
+            self.clock["timeouts"][str(seat)] = count
+            self.notice("timed_out", seat, {"move": text, "count": count})
+            for other in range(len(self.base.seat_users)):
+                if other != seat:
+                    self.notice("timeout_notice", other, {"seat": seat, "move": text})
+            if count >= self.time.max_timeouts:
+                reason = f"{count} timeouts in a row"
+                if self.time.then == "abort":
+                    self.record("game_aborted", {"reason": reason}, source=Source.DEADLINE, actor="system", seat=None)
+                    self.end_status = GameStatus.ABORTED
+                    return
+                self.record("player_replaced", {"seat": seat, "by": self.time.then, "reason": reason},
+                            source=Source.DEADLINE, actor="system", seat=seat)
+                self.bot_seats = sorted({*self.bot_seats, seat})
+                if self.time.then == "bot":
+                    self.clock["random_bots"] = sorted({*self.clock["random_bots"], seat})
+        self.rearm = True  # the seats still awaited get a fresh deadline
+        self.autoplay()
+
+    def notice(self, kind: str, seat: int, payload: dict[str, Any]) -> None:
+        user_id = self.base.seat_users[seat]
+        self.notices.append({"kind": kind, "game_id": self.base.game_id, "event_seq": self.chain.seq,
+                             "user_id": user_id, "seat": seat, "payload": payload,
+                             "dedupe_key": f"{self.base.game_id}:{self.chain.seq}:{kind}:{user_id}"})
 
 
 def _with_fresh_retry(attempt):  # noqa: ANN001, ANN202
@@ -332,7 +430,8 @@ def submit_move(
             raise GameError(f"game #{game_id} is {label}; it takes no moves")
         acting = _seat_of(snapshot, user, seat)
         if acting in snapshot.bot_seats and source != Source.DEADLINE:
-            raise GameError("you have resigned from this game; your seat is played automatically")
+            raise GameError("your seat is played automatically now (you resigned, or were replaced after "
+                            "repeated timeouts)")
         turn = _Turn(snapshot)
         chosen = move
         try:
@@ -401,7 +500,8 @@ def submit_moves(
             raise GameError(f"game #{game_id} is {GameStatus(snapshot.status).label}; it takes no moves")
         acting = _seat_of(snapshot, user, None)
         if acting in snapshot.bot_seats:
-            raise GameError("you have resigned from this game; your seat is played automatically")
+            raise GameError("your seat is played automatically now (you resigned, or were replaced after "
+                            "repeated timeouts)")
         turn = _Turn(snapshot)
         results = []
         for index, text in enumerate(texts):
@@ -483,3 +583,69 @@ def chat_post(*, game_id: int, user: User, text: str, source: str = Source.WEB) 
     if not Seat.objects.filter(game=game, user=user).exists():
         raise NotAPlayer("only the game's players can post in its chat")
     return ChatMessage.objects.create(game=game, user=user, text=text, source=source)
+
+
+# -- deadlines ---------------------------------------------------------------
+
+
+def deadline_enforce(*, game_id: int, now: Any = None) -> str:
+    """Apply whatever is due in a game: the reminder, or the timeout policy for every awaited seat.
+
+    Called by the deadline sweep while it holds the game's projection row
+    (``skip_locked``), and safe without it: the write is guarded by the
+    projection version, so two sweeps never apply one timeout twice.
+    Returns what was done: ``timeout``, ``reminder`` or ``nothing``.
+    """
+    now = now or timezone.now()
+    for _ in range(3):
+        snapshot = _snapshot(game_id, fresh=True)
+        turn = _Turn(snapshot)
+        turn.now = now
+        if snapshot.status != GameStatus.ACTIVE or not snapshot.to_act:
+            # Nothing can be due in a game that awaits no one: clear the bookkeeping only.
+            Projection.objects.filter(pk=game_id).update(deadline=None, reminder_at=None, next_due=None)
+            store.forget(game_id)
+            return "nothing"
+        if snapshot.deadline is not None and snapshot.deadline <= now:
+            turn.time_out()
+            outcome = "timeout"
+        elif snapshot.reminder_at is not None and snapshot.reminder_at <= now:
+            for seat in snapshot.to_act:
+                if seat not in snapshot.bot_seats:
+                    turn.notice("reminder", seat, {"deadline": iso(snapshot.deadline)})
+            turn.reminder_at = None
+            outcome = "reminder"
+        else:
+            return "nothing"
+        try:
+            turn.commit(status=turn.end_status)
+        except StaleSnapshot:
+            continue
+        return outcome
+    return "nothing"
+
+
+def deadline_extend(*, game_id: int, user: User, source: str = Source.WEB) -> Any:
+    """Give the player's own current deadline one more move's time (a limited number of times per game)."""
+
+    def attempt(fresh: bool) -> Any:
+        snapshot = _snapshot(game_id, fresh)
+        turn = _Turn(snapshot)
+        seat = _seat_of(snapshot, user, None)
+        if not turn.time.enabled or snapshot.deadline is None:
+            raise GameError("this game has no deadline to extend")
+        if seat not in snapshot.to_act:
+            raise GameError("only a player whose move is awaited can extend the deadline")
+        used = turn.clock["extensions"].get(str(seat), 0)
+        if used >= turn.time.extensions:
+            raise GameError(f"you have used all {turn.time.extensions} extensions in this game")
+        turn.clock["extensions"][str(seat)] = used + 1
+        turn.deadline = turn.time.on_allowed_day(snapshot.deadline + datetime.timedelta(seconds=turn.time.move))
+        turn.reminder_at = turn.time.reminder_before(turn.deadline, timezone.now())
+        turn.record("deadline_extended", {"deadline": iso(turn.deadline), "seat": seat, "reason": "extension",
+                                          "left": turn.time.extensions - used - 1},
+                    source=source, actor=actor_of(user), seat=seat)
+        turn.commit()
+        return turn.deadline
+
+    return _with_fresh_retry(attempt)

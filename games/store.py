@@ -6,6 +6,7 @@ Only ``games.services`` appends. Reading and replaying are free for anyone
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -187,10 +188,18 @@ class Snapshot:
     to_act: list[int]
     seat_users: list[int]
     bot_seats: list[int]
+    time_control: dict[str, Any]
+    deadline: datetime.datetime | None
+    reminder_at: datetime.datetime | None
+    clock: dict[str, Any]
+    seed: str
 
 
 _SNAPSHOTS: "OrderedDict[int, Snapshot]" = OrderedDict()
 SNAPSHOT_CACHE_SIZE = 2048
+_SNAPSHOT_COLUMNS = ("state", "version", "last_hash", "to_act", "seat_users", "bot_seats", "deadline",
+                     "reminder_at", "clock", "game__rules_slug", "game__rules_version", "game__status",
+                     "game__time_control", "game__seed")
 
 
 def load_snapshot(game_id: int, *, fresh: bool = False) -> Snapshot | None:
@@ -198,17 +207,14 @@ def load_snapshot(game_id: int, *, fresh: bool = False) -> Snapshot | None:
     if not fresh and game_id in _SNAPSHOTS:
         _SNAPSHOTS.move_to_end(game_id)
         return _SNAPSHOTS[game_id]
-    row = (
-        Projection.objects.filter(pk=game_id)
-        .values_list("state", "version", "last_hash", "to_act", "seat_users", "bot_seats",
-                     "game__rules_slug", "game__rules_version", "game__status")
-        .first()
-    )
+    row = Projection.objects.filter(pk=game_id).values_list(*_SNAPSHOT_COLUMNS).first()
     if row is None:
         return None
-    state, version, last_hash, to_act, seat_users, bot_seats, slug, rules_version, status = row
+    (state, version, last_hash, to_act, seat_users, bot_seats, deadline, reminder_at, clock, slug,
+     rules_version, status, time_control, seed) = row
     snapshot = Snapshot(game_id, slug, rules_version, status, state, version, last_hash, list(to_act),
-                        list(seat_users), list(bot_seats))
+                        list(seat_users), list(bot_seats), dict(time_control or {}), deadline, reminder_at,
+                        dict(clock or {}), seed)
     remember(snapshot)
     return snapshot
 
@@ -234,6 +240,9 @@ class TurnWrite:
     to_act: list[int]
     bot_seats: list[int]
     outbox: list[dict[str, Any]]
+    deadline: datetime.datetime | None
+    reminder_at: datetime.datetime | None
+    clock: dict[str, Any]
     status: str | None = None  # a new game status (finished, aborted)
     result: dict[str, Any] | None = None
 
@@ -244,6 +253,11 @@ class TurnWrite:
     @property
     def last_hash(self) -> str:
         return self.events[-1].hash if self.events else self.base.last_hash
+
+    @property
+    def next_due(self) -> datetime.datetime | None:
+        times = [t for t in (self.reminder_at, self.deadline) if t is not None]
+        return min(times) if times else None
 
 
 class StaleSnapshot(Exception):
@@ -263,10 +277,11 @@ def commit_turn(write: TurnWrite) -> list[int]:
             ids = _commit_postgresql(write)
     else:
         ids = _commit_postgresql(write)  # autocommit: the statement is its own transaction
-    status = write.status or write.base.status
-    remember(Snapshot(write.base.game_id, write.base.rules_slug, write.base.rules_version, status, write.state,
-                      write.version, write.last_hash, list(write.to_act), list(write.base.seat_users),
-                      list(write.bot_seats)))
+    base = write.base
+    remember(Snapshot(base.game_id, base.rules_slug, base.rules_version, write.status or base.status, write.state,
+                      write.version, write.last_hash, list(write.to_act), list(base.seat_users),
+                      list(write.bot_seats), base.time_control, write.deadline, write.reminder_at,
+                      write.clock, base.seed))
     return ids
 
 
@@ -278,7 +293,8 @@ def _commit_generic(write: TurnWrite) -> list[int]:
         updated = Projection.objects.filter(
             pk=write.base.game_id, version=write.base.version, last_hash=write.base.last_hash
         ).update(state=write.state, version=write.version, last_hash=write.last_hash, to_act=write.to_act,
-                 bot_seats=write.bot_seats, updated_at=now)
+                 bot_seats=write.bot_seats, deadline=write.deadline, reminder_at=write.reminder_at,
+                 next_due=write.next_due, clock=write.clock, updated_at=now)
         if not updated:
             forget(write.base.game_id)
             raise StaleSnapshot()
@@ -308,11 +324,13 @@ def _commit_postgresql(write: TurnWrite) -> list[int]:
     now = timezone.now()
     params: list[Any] = [
         json.dumps(write.state), write.version, write.last_hash, json.dumps(write.to_act),
-        json.dumps(write.bot_seats), now, write.base.game_id, write.base.version, write.base.last_hash,
+        json.dumps(write.bot_seats), write.deadline, write.reminder_at, write.next_due, json.dumps(write.clock),
+        now, write.base.game_id, write.base.version, write.base.last_hash,
     ]
     parts = [
         "p AS (UPDATE games_projection SET state = %s::jsonb, version = %s, last_hash = %s, "
-        "to_act = %s::jsonb, bot_seats = %s::jsonb, updated_at = %s "
+        "to_act = %s::jsonb, bot_seats = %s::jsonb, deadline = %s, reminder_at = %s, next_due = %s, "
+        "clock = %s::jsonb, updated_at = %s "
         "WHERE game_id = %s AND version = %s AND last_hash = %s RETURNING game_id)"
     ]
     if write.events:

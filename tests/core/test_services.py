@@ -139,7 +139,7 @@ def test_resign_autoplays_the_seat_and_excludes_it_from_winning(toy_rules):
     # The resigned seat's pick was made for it.
     auto = Event.objects.filter(game=game, kind="move", source="system")
     assert auto.count() == 1 and auto.first().seat == 1
-    with pytest.raises(services.GameError, match="you have resigned"):
+    with pytest.raises(services.GameError, match="your seat is played automatically"):
         services.submit_move(game_id=game.pk, user=quitter, move=1)
 
 

@@ -67,7 +67,7 @@ def test_export_replays_with_rules_alone_to_the_same_state(game):
     assert state_hash(state) == state_hash(Projection.objects.get(pk=game.pk).state)
     created = record["events"][0]
     assert created["kind"] == "game_created"
-    assert set(created["payload"]) == {"rules", "rules_version", "options", "num_players", "seed"}
+    assert set(created["payload"]) == {"rules", "rules_version", "options", "num_players", "seed", "time"}
     move = next(e for e in record["events"] if e["kind"] == "move")
     assert set(move) == {"seq", "kind", "seat", "source", "actor", "payload", "prev_hash", "hash", "created_at"}
 

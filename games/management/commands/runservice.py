@@ -1,8 +1,7 @@
 """manage.py runservice: the whole service in one process, for the embedded default.
 
 Serves the web pages and runs, in background threads, what Celery workers and
-beat do in production: the outbox retry sweep (and, as they arrive, the
-deadline sweep and the SMTP listener for replies).
+beat do in production: the deadline sweep and the outbox retry.
 """
 
 from __future__ import annotations
@@ -34,11 +33,15 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8000)
 
     def handle(self, *args: object, **options: object) -> None:
+        from games.deadlines import sweep
         from notifications.sender import send_pending
 
         host, port = options["host"], options["port"]
         stop = threading.Event()
-        threading.Thread(target=periodic, args=(30.0, send_pending, stop), daemon=True, name="outbox").start()
+        jobs = [("outbox", settings.OUTBOX_RETRY_SECONDS, send_pending),
+                ("deadlines", settings.DEADLINE_SWEEP_SECONDS, sweep)]
+        for name, interval, job in jobs:
+            threading.Thread(target=periodic, args=(interval, job, stop), daemon=True, name=name).start()
         self.stdout.write("")
         self.stdout.write(f"Ravenpost is running at http://{host}:{port}/")
         if settings.DEV_MAILBOX:

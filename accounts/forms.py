@@ -1,0 +1,37 @@
+"""The profile form: the name other players see and the time zone deadlines are shown in."""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import lru_cache
+
+from django import forms
+
+from accounts.models import User
+
+
+@lru_cache(maxsize=1)
+def time_zone_choices() -> list[tuple[str, str]]:
+    # Computed once per process: the tz database does not change while the server runs.
+    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+
+
+class ProfileForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        help_text="Deadlines in your emails and on the pages are shown in this time zone.",
+        error_messages={"invalid_choice": "%(value)s is not a time zone; pick one from the list "
+                                          "(for example Europe/Paris or America/New_York)."},
+    )
+
+    class Meta:
+        model = User
+        fields = ["display_name", "time_zone"]
+        labels = {"display_name": "Display name"}
+        help_texts = {"display_name": "What other players see. Empty: the part of your email address before the @."}
+
+    def clean_display_name(self) -> str:
+        name = " ".join(self.cleaned_data["display_name"].split())
+        if name and User.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError("another player already uses that name; please choose another")
+        return name

@@ -1,0 +1,50 @@
+"""The deadline sweep: find games with something due and apply it through the write path.
+
+One sweep = one indexed query for due games, then each game taken with
+``SELECT ... FOR UPDATE SKIP LOCKED`` so that sweeps running at the same time
+on several workers share the work instead of repeating it. The Celery beat
+schedule runs it every few seconds; ``manage.py enforce_deadlines`` runs one;
+the embedded default runs it on a timer in-process.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import services
+from games.models import GameStatus, Projection
+
+
+def due_game_ids(now: datetime.datetime, limit: int = 500) -> list[int]:
+    return list(
+        Projection.objects.filter(next_due__lte=now, game__status=GameStatus.ACTIVE)
+        .order_by("next_due")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def enforce_one(game_id: int, now: datetime.datetime) -> str:
+    """Apply what is due in one game unless another sweep holds it right now."""
+    with transaction.atomic():
+        locked = (
+            Projection.objects.select_for_update(skip_locked=True)
+            .filter(pk=game_id, next_due__lte=now)
+            .values_list("pk", flat=True)
+            .first()
+        )
+        if locked is None:
+            return "skipped"
+        return services.deadline_enforce(game_id=game_id, now=now)
+
+
+def sweep(now: datetime.datetime | None = None, limit: int = 500) -> dict[str, int]:
+    """One pass over due games; returns counts of what was done."""
+    now = now or timezone.now()
+    counts: dict[str, int] = {}
+    for game_id in due_game_ids(now, limit):
+        outcome = enforce_one(game_id, now)
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return counts

@@ -1,0 +1,62 @@
+"""Template helpers shared by the site's pages (no game logic here: views pass prepared data)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.conf import settings
+
+register = template.Library()
+
+
+@register.simple_tag
+def dev_mailbox_enabled() -> bool:
+    """Whether the nav shows the dev mailbox (settings are read per request, never at import)."""
+    return bool(getattr(settings, "DEV_MAILBOX", False))
+
+
+@register.filter
+def get_item(mapping: Any, key: Any) -> Any:
+    """``mapping[key]`` for dicts and lists in templates; None when missing."""
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        if isinstance(mapping, dict):
+            return mapping.get(str(key))
+        return None
+
+
+@register.filter
+def seat_color(seat: Any) -> str:
+    """The CSS colour class of a seat (games colour seats red, blue, green, yellow, ...)."""
+    colors = ("red", "blue", "green", "yellow", "purple", "orange")
+    try:
+        return colors[int(seat) % len(colors)]
+    except (TypeError, ValueError):
+        return "none"
+
+
+@register.simple_tag
+def idempotency_key() -> str:
+    """A fresh key for each rendered move form, so one form sent twice records one move."""
+    from games.forms import new_idempotency_key
+
+    return new_idempotency_key()
+
+
+@register.filter
+def option_labels(game: Any) -> list[str]:
+    """The labels of the game's options that are switched on (as the rules name them)."""
+    try:
+        declared = game.rules.options
+    except Exception:  # noqa: BLE001 - a game whose rules are gone still lists without its options
+        return []
+    labels = []
+    for option in declared:
+        value = (game.options or {}).get(option.key)
+        if value is True:
+            labels.append(option.label or option.key.replace("_", " ").capitalize())
+        elif value not in (None, False, option.default):
+            labels.append(f"{option.label or option.key}: {value}")
+    return labels

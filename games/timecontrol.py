@@ -1,0 +1,129 @@
+"""Time settings of a game and the arithmetic of deadlines (no database here).
+
+A game's time control is chosen at creation and stored with it::
+
+    {"move": 259200, "reminder": 43200, "grace": 0, "weekdays": [0, 1, 2, 3, 4, 5, 6],
+     "policy": "default", "max_timeouts": 3, "then": "bot"}
+
+``move`` is the time per move in seconds (``None``: no deadlines), ``reminder``
+how long before the deadline the reminder goes out, ``grace`` extra time after
+the deadline before the timeout applies, ``weekdays`` the days (Monday = 0, in
+UTC) on which a deadline may fall, ``policy`` what a timeout does (``default``:
+the rules' default move; ``skip``: a pass where the rules have one, else the
+default move), and after ``max_timeouts`` consecutive timeouts of one seat,
+``then``: ``bot`` (the seat is played by random legal moves), ``substitute``
+(the seat is offered to a substitute and played by default moves meanwhile) or
+``abort`` (the game ends without a result).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+POLICIES = ("default", "skip")
+AFTERMATHS = ("bot", "substitute", "abort")
+ALL_DAYS = [0, 1, 2, 3, 4, 5, 6]
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$", re.IGNORECASE)
+
+
+class TimeControlError(ValueError):
+    """A time setting that cannot be used; the message says what would be accepted."""
+
+
+def parse_duration(text: str) -> int:
+    """``30s``, ``90m``, ``12h``, ``3d``, ``2w`` -> seconds."""
+    match = _DURATION.match(str(text))
+    if not match:
+        raise TimeControlError(
+            f"{text!r} is not a duration: write a number and a unit, e.g. 30s, 90m, 12h, 3d or 2w"
+        )
+    seconds = int(match.group(1)) * _UNITS[match.group(2).lower()]
+    if seconds <= 0:
+        raise TimeControlError("a duration must be longer than zero")
+    return seconds
+
+
+def format_duration(seconds: int) -> str:
+    for unit, size in (("w", 604800), ("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
+
+
+@dataclass
+class TimeControl:
+    move: int | None = None
+    reminder: int = 0
+    grace: int = 0
+    weekdays: list[int] = field(default_factory=lambda: list(ALL_DAYS))
+    policy: str = "default"
+    max_timeouts: int = 3
+    then: str = "bot"
+    extensions: int = 2  # how often a player may extend their own deadline in one game
+
+    def __post_init__(self) -> None:
+        if self.move is not None and self.move <= 0:
+            raise TimeControlError("the time per move must be longer than zero")
+        if self.policy not in POLICIES:
+            raise TimeControlError(f"timeout policy {self.policy!r} is not one of: {', '.join(POLICIES)}")
+        if self.then not in AFTERMATHS:
+            raise TimeControlError(f"after repeated timeouts, {self.then!r} is not one of: {', '.join(AFTERMATHS)}")
+        days = sorted(set(self.weekdays))
+        if not days or any(d not in ALL_DAYS for d in days):
+            raise TimeControlError("deadline days are numbers 0 (Monday) to 6 (Sunday), at least one")
+        self.weekdays = days
+        if self.max_timeouts < 1:
+            raise TimeControlError("the number of timeouts before replacement must be at least 1")
+        if self.reminder < 0 or self.grace < 0 or self.extensions < 0:
+            raise TimeControlError("reminder, grace and extensions cannot be negative")
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> "TimeControl":
+        return cls(**(data or {}))
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def enabled(self) -> bool:
+        return self.move is not None
+
+    def deadline_after(self, start: datetime.datetime) -> datetime.datetime:
+        """When a move awaited from ``start`` is due: move time plus grace, on an allowed day."""
+        assert self.move is not None
+        due = start + datetime.timedelta(seconds=self.move + self.grace)
+        return self.on_allowed_day(due)
+
+    def on_allowed_day(self, due: datetime.datetime) -> datetime.datetime:
+        # A deadline that would fall on a day off moves on, a whole day at a time, keeping its hour.
+        for _ in range(7):
+            if due.astimezone(datetime.timezone.utc).weekday() in self.weekdays:
+                return due
+            due += datetime.timedelta(days=1)
+        return due
+
+    def reminder_before(self, deadline: datetime.datetime, now: datetime.datetime) -> datetime.datetime | None:
+        """When to remind, or None if there is no reminder or it would be due already."""
+        if not self.reminder:
+            return None
+        at = deadline - datetime.timedelta(seconds=self.reminder)
+        return at if at > now else None
+
+    def describe(self) -> str:
+        if not self.enabled:
+            return "no deadlines"
+        parts = [f"{format_duration(self.move)} per move"]
+        if self.grace:
+            parts.append(f"{format_duration(self.grace)} grace")
+        if self.reminder:
+            parts.append(f"reminder {format_duration(self.reminder)} before")
+        if self.weekdays != ALL_DAYS:
+            names = "Mon Tue Wed Thu Fri Sat Sun".split()
+            parts.append("deadlines on " + ", ".join(names[d] for d in self.weekdays))
+        parts.append(f"on timeout: {'the default move' if self.policy == 'default' else 'skip where allowed'}")
+        parts.append(f"after {self.max_timeouts} in a row: {self.then}")
+        return "; ".join(parts)

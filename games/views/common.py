@@ -1,0 +1,109 @@
+"""Helpers shared by the game views: the POST-only guard, error wording, and the game page context."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, Mapping
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from games import selectors
+from games.forms import ChatForm, MoveTextForm, ResignForm, new_idempotency_key
+from games.models import Game, GameStatus
+from games.rules import IllegalMove, OptionError, UnknownGame
+from games.services import GameError
+from games.views.adapters import BadForm, ui_for
+
+# Everything a player can cause by typing or tampering: the message is shown as it is.
+PLAYER_ERRORS = (GameError, IllegalMove, OptionError, UnknownGame, BadForm)
+
+
+def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Refuse other methods with a 405 page that says what to do instead (not a blank page)."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            response = render(request, "games/method_not_allowed.html", {"path": request.path}, status=405)
+            response["Allow"] = "POST"
+            return response
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def game_or_404(game_id: int) -> Game:
+    game = selectors.game_get(game_id)
+    if game is None:
+        raise Http404(f"There is no game #{game_id}.")
+    return game
+
+
+def form_errors_text(form: Any) -> str:
+    """All of a form's errors in one sentence, for the messages bar."""
+    parts = []
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        for error in errors:
+            parts.append(f"{label}: {error}" if label and field != "__all__" else str(error))
+    return "; ".join(parts)
+
+
+def meta_initial(version: int) -> dict[str, Any]:
+    return {"expected_version": version, "idempotency_key": new_idempotency_key()}
+
+
+def render_game(
+    request: HttpRequest,
+    game: Game,
+    *,
+    status: int = 200,
+    posted: Mapping[str, Any] | None = None,
+    confirm: dict[str, Any] | None = None,
+    text_value: str = "",
+) -> HttpResponse:
+    """The game page for the signed-in seat (or a spectator), optionally with an "are you sure?" box."""
+    projection = selectors.projection_of(game)
+    viewer = selectors.viewer_for(game, request.user)
+    rules = game.rules
+    view = selectors.seat_view(game, viewer.seat, projection)
+    awaited = selectors.is_awaited(game, viewer.seat, projection)
+    ui = ui_for(game.rules_slug)
+    meta = meta_initial(projection.version)
+    seats = selectors.seats_of(game)
+    context: dict[str, Any] = {
+        "game": game,
+        "rules": rules,
+        "viewer": viewer,
+        "version": projection.version,
+        "seats": seats,
+        "names": selectors.seat_names(game),
+        "view": view,
+        "describe": selectors.seat_description(game, viewer.seat, projection),
+        "awaited": awaited,
+        "awaited_names": selectors.awaited_names(game, projection) if game.status == GameStatus.ACTIVE else [],
+        "log": selectors.public_log(game, limit=60),
+        "chat": selectors.chat_of(game),
+        "board_template": ui.board_template(),
+        "play_template": ui.play_template(),
+        "confirm": confirm,
+        "is_active": game.status == GameStatus.ACTIVE,
+        "is_open": game.status == GameStatus.OPEN,
+        "is_over": game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
+        "in_game": any(s.user_id == getattr(request.user, "pk", None) for s in seats),
+    }
+    if game.status == GameStatus.FINISHED:
+        context["result"] = game.result
+        context["result_summary"] = selectors.result_summary(game)
+        context["winners"] = selectors.winners(game)
+    if viewer.is_player and game.status == GameStatus.ACTIVE:
+        context["chat_form"] = ChatForm()
+        context["resign_form"] = ResignForm()
+        context["meta"] = meta
+        context.update(ui.play_context(view=view, seat=viewer.seat, awaited=awaited, posted=posted))
+        # The text box is there whenever the seat may move (awaited, or revising a secret bid).
+        if awaited or context.get("can_move"):
+            context["text_form"] = MoveTextForm(initial={**meta, "text": text_value})
+            context["help"] = selectors.move_help(game, viewer.seat, projection)
+    return render(request, "games/detail.html", context, status=status)

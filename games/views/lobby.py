@@ -1,0 +1,106 @@
+"""The lobby: open games to join, the signed-in person's games, recent games; creating, joining, leaving."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from games import selectors, services
+from games.forms import GameCreateForm
+from games.models import GameStatus
+from games.rules import UnknownGame, all_rules, get_rules
+from games.views.common import PLAYER_ERRORS, form_errors_text, game_or_404, post_only
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    user = request.user if request.user.is_authenticated else None
+    mine = []
+    if user is not None:
+        for game in selectors.games_of(user):
+            seat = selectors.viewer_for(game, user).seat
+            mine.append({
+                "game": game,
+                "awaited": selectors.awaited_names(game, game.projection),
+                "my_turn": selectors.is_awaited(game, seat, game.projection),
+            })
+    context = {
+        "open_games": [
+            {"game": g, "players": [s.user.name for s in g.seats.all()],
+             "joined": user is not None and any(s.user_id == user.pk for s in g.seats.all())}
+            for g in selectors.open_games()
+        ],
+        "my_games": mine,
+        "recent_games": [
+            {"game": g, "players": [s.user.name for s in sorted(g.seats.all(), key=lambda s: s.index or 0)]}
+            for g in selectors.recent_games()
+        ],
+        "all_rules": all_rules(),
+    }
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Pick the game to create (each game has its own options form)."""
+    rules_list = all_rules()
+    if len(rules_list) == 1:
+        return redirect("games:create", slug=rules_list[0].slug)
+    return render(request, "games/new.html", {"all_rules": rules_list})
+
+
+@login_required
+def game_create(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        rules = get_rules(slug)
+    except UnknownGame as error:
+        raise Http404(str(error)) from None
+    form = GameCreateForm(rules, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                game = services.game_create(
+                    rules_slug=rules.slug, creator=request.user,
+                    num_players=form.cleaned_data["num_players"], options=form.options(),
+                )
+            except PLAYER_ERRORS as error:
+                messages.error(request, f"The game was not created: {error}")
+            else:
+                messages.success(request, f"{rules.name} #{game.pk} is open; you have the first seat. "
+                                          f"It starts when {game.num_players} players have joined.")
+                return redirect("games:detail", game_id=game.pk)
+        else:
+            messages.error(request, "The game was not created: " + form_errors_text(form))
+    return render(request, "games/create.html", {"form": form, "rules": rules},
+                  status=400 if request.method == "POST" else 200)
+
+
+@login_required
+@post_only
+def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    try:
+        game = services.game_join(game_id=game.pk, user=request.user)
+    except PLAYER_ERRORS as error:
+        messages.error(request, f"You did not join: {error}")
+    else:
+        if game.status == GameStatus.ACTIVE:
+            messages.success(request, f"You joined {game.rules.name} #{game.pk}. All seats are taken: "
+                                      f"the game has started!")
+        else:
+            messages.success(request, f"You joined {game.rules.name} #{game.pk}.")
+    return redirect("games:detail", game_id=game.pk)
+
+
+@login_required
+@post_only
+def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    try:
+        services.game_leave(game_id=game.pk, user=request.user)
+    except PLAYER_ERRORS as error:
+        messages.error(request, f"You did not leave: {error}")
+        return redirect("games:detail", game_id=game.pk)
+    messages.success(request, f"You left {game.rules.name} #{game.pk}.")
+    return redirect("games:lobby")

@@ -1,0 +1,145 @@
+"""The game page and its POSTs: the text move box, the game's own forms, resign and chat.
+
+Each POST parses its form, calls one service and redirects back to the game
+page; a refusal re-renders the page with the rules' message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+
+from games import selectors, services
+from games.forms import ChatForm, MoveMetaForm, MoveTextForm, ResignForm
+from games.models import Game, Source
+from games.rules import IllegalMove
+from games.views.adapters import BadForm, ui_for
+from games.views.common import PLAYER_ERRORS, form_errors_text, game_or_404, post_only, render_game
+
+NOT_RECORDED = "Your move was not recorded"
+
+
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    return render_game(request, game_or_404(game_id))
+
+
+@login_required
+@post_only
+def move_text(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The generic move box: the move in the game's notation, posted as ``text``."""
+    game = game_or_404(game_id)
+    form = MoveTextForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"{NOT_RECORDED}: {form_errors_text(form)}")
+        return render_game(request, game, status=400, text_value=str(request.POST.get("text", ""))[:2000])
+    text = form.cleaned_data["text"]
+    return _submit(request, game, form.cleaned_data, text=text, action=reverse("games:move", args=[game.pk]),
+                   fields=[("text", text)], text_value=text)
+
+
+@login_required
+@post_only
+def move_form(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's own forms (Revolution!'s bid board, Spy and Apothecary choices)."""
+    game = game_or_404(game_id)
+    meta = MoveMetaForm(request.POST)
+    if not meta.is_valid():
+        messages.error(request, f"{NOT_RECORDED}: {form_errors_text(meta)}")
+        return render_game(request, game, status=400, posted=request.POST)
+    ui = ui_for(game.rules_slug)
+    viewer = selectors.viewer_for(game, request.user)
+    if viewer.seat is None:
+        messages.error(request, f"{NOT_RECORDED}: you are not playing in game #{game.pk}")
+        return render_game(request, game, status=403)
+    try:
+        view = selectors.seat_view(game, viewer.seat) or {}
+        move = ui.build_move(request.POST, view)
+    except BadForm as error:
+        messages.error(request, f"{NOT_RECORDED}: {error}")
+        return render_game(request, game, status=400, posted=request.POST)
+    return _submit(request, game, meta.cleaned_data, move=move, action=reverse("games:play", args=[game.pk]),
+                   fields=ui.confirm_fields(request.POST), posted=request.POST)
+
+
+def _submit(
+    request: HttpRequest,
+    game: Game,
+    meta: Mapping[str, Any],
+    *,
+    action: str,
+    fields: list[tuple[str, str]],
+    move: Any = None,
+    text: str | None = None,
+    posted: Mapping[str, Any] | None = None,
+    text_value: str = "",
+) -> HttpResponse:
+    """Ask first when the rules warn about the move; otherwise record it through the one write path."""
+    projection = selectors.projection_of(game)
+    if meta["expected_version"] > projection.version:
+        # A version the game never had: the form was altered, not merely stale.
+        messages.error(request, f"{NOT_RECORDED}: the form does not match this game (it claims a state the "
+                                "game has not reached); reload the page and try again")
+        return render_game(request, game, status=400, posted=posted, text_value=text_value)
+    viewer = selectors.viewer_for(game, request.user)
+    if not meta["confirm"] and viewer.seat is not None:
+        try:
+            _, warnings = selectors.move_preview(game, viewer.seat, move=move, text=text)
+        except IllegalMove:
+            warnings = []  # the write path below gives the authoritative refusal
+        if warnings:
+            confirm = {"warnings": warnings, "action": action, "fields": fields,
+                       "expected_version": meta["expected_version"], "idempotency_key": meta["idempotency_key"]}
+            return render_game(request, game, posted=posted, confirm=confirm, text_value=text_value)
+    try:
+        result = services.submit_move(
+            game_id=game.pk, user=request.user, move=move, text=text, source=Source.WEB,
+            idempotency_key=meta["idempotency_key"], expected_version=meta["expected_version"],
+        )
+    except PLAYER_ERRORS as error:
+        messages.error(request, f"{NOT_RECORDED}: {error}")
+        return render_game(request, game, status=400, posted=posted, text_value=text_value)
+    if result.duplicate:
+        messages.info(request, "That form had already been sent; your move was recorded once.")
+    elif result.finished:
+        messages.success(request, "Your move was recorded. The game is over!")
+    else:
+        messages.success(request, "Your move was recorded.")
+    return redirect("games:detail", game_id=game.pk)
+
+
+@login_required
+@post_only
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    form = ResignForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "You did not resign: " + form_errors_text(form))
+        return render_game(request, game, status=400)
+    try:
+        services.game_resign(game_id=game.pk, user=request.user)
+    except PLAYER_ERRORS as error:
+        messages.error(request, f"You did not resign: {error}")
+        return render_game(request, game, status=400)
+    messages.success(request, "You resigned. Your seat is played automatically from now on.")
+    return redirect("games:detail", game_id=game.pk)
+
+
+@login_required
+@post_only
+def chat(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    form = ChatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Your message was not posted: " + form_errors_text(form))
+        return render_game(request, game, status=400)
+    try:
+        services.chat_post(game_id=game.pk, user=request.user, text=form.cleaned_data["text"])
+    except PLAYER_ERRORS as error:
+        messages.error(request, f"Your message was not posted: {error}")
+        return render_game(request, game, status=400)
+    return redirect(reverse("games:detail", args=[game.pk]) + "#chat")

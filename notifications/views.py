@@ -1,0 +1,43 @@
+"""The dev mailbox: every message the dev backend caught, readable in the browser.
+
+Only served when ``settings.DEV_MAILBOX`` is true (the embedded default); it is
+how a person running ``make run`` reads the sign-up verification mail and the
+turn emails. Elsewhere these pages are 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from notifications.models import DevMail
+
+
+def _dev_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # Read per request (not at import) so tests and operators can switch it.
+        if not getattr(settings, "DEV_MAILBOX", False):
+            raise Http404("the dev mailbox is off")
+        return view(request, *args, **kwargs)
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+@_dev_only
+def mailbox(request: HttpRequest) -> HttpResponse:
+    to = request.GET.get("to", "").strip()
+    mails = DevMail.objects.all()
+    if to:
+        mails = mails.filter(to__icontains=to)
+    return render(request, "notifications/mailbox.html", {"mails": mails[:200], "to": to})
+
+
+@_dev_only
+def mail_detail(request: HttpRequest, mail_id: int) -> HttpResponse:
+    mail = get_object_or_404(DevMail, pk=mail_id)
+    return render(request, "notifications/mail_detail.html", {"mail": mail})
