@@ -61,3 +61,27 @@ class User(AbstractBaseUser, PermissionsMixin):
     def name(self) -> str:
         """What other players see: the display name, or the part of the address before the @."""
         return self.display_name or self.email.split("@", 1)[0]
+
+
+class Vacation(models.Model):
+    """A stretch of days away: the player's clocks pause in every game meanwhile.
+
+    ``until`` is the last day away (inclusive, in the player's time zone); ``ended_at``
+    is set when the player comes back early.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-starts_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+    @property
+    def effective_end(self):  # -> datetime
+        return self.ended_at or self.ends_at

@@ -192,3 +192,4 @@ CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": DEADLINE_SWEEP_SECONDS},
     "send-pending-mail": {"task": "notifications.send_pending", "schedule": OUTBOX_RETRY_SECONDS},
 }
+VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "14"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
+import zoneinfo
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -275,6 +276,7 @@ class _Turn:
             "timeouts": dict(snapshot.clock.get("timeouts", {})),
             "extensions": dict(snapshot.clock.get("extensions", {})),
             "random_bots": list(snapshot.clock.get("random_bots", [])),
+            "away": dict(snapshot.clock.get("away", {})),  # seat -> end of the player's vacation (ISO)
         }
         self.notices: list[dict[str, Any]] = []
         self.rearm = False  # set when the deadline must start again even if the same seats are awaited
@@ -322,10 +324,22 @@ class _Turn:
         newly = [s for s in to_act if s not in self.base.to_act or s in acted]
         if newly or self.rearm or self.deadline is None:
             now = self.now
-            self.deadline = self.time.deadline_after(now)
+            # A clock does not run while its player is away: it starts when the last awaited one is back.
+            back = [self.away_until(s) for s in to_act]
+            start = max([now] + [b for b in back if b is not None])
+            self.deadline = self.time.deadline_after(start)
             self.reminder_at = self.time.reminder_before(self.deadline, now)
-            self.record("deadline_set", {"deadline": iso(self.deadline), "seats": to_act, "reason": "turn"},
+            reason = "turn" if start == now else "turn, paused for vacation until " + iso(start)
+            self.record("deadline_set", {"deadline": iso(self.deadline), "seats": to_act, "reason": reason},
                         source=Source.SYSTEM, actor="system", seat=None)
+
+    def away_until(self, seat: int) -> datetime.datetime | None:
+        """When the seat's player is back from vacation, if they are away now."""
+        until = self.clock["away"].get(str(seat))
+        if until is None:
+            return None
+        moment = datetime.datetime.fromisoformat(until.replace("Z", "+00:00"))
+        return moment if moment > self.now else None
 
     def commit(self, *, status: str | None = None) -> dict[str, Any] | None:
         """Write the turn (raises StaleSnapshot if the game moved on); return the result if it ended."""
@@ -353,6 +367,8 @@ class _Turn:
         for seat in list(self.rules.to_act(self.state)):
             if seat in self.bot_seats or seat not in self.rules.to_act(self.state):
                 continue
+            if self.away_until(seat) is not None:
+                continue  # on vacation: the rearmed deadline below waits for their return
             move = skip(self.state, seat) if policy == "skip" and skip else None
             if move is None:
                 move = self.rules.default_move(self.state, seat)
@@ -649,3 +665,126 @@ def deadline_extend(*, game_id: int, user: User, source: str = Source.WEB) -> An
         return turn.deadline
 
     return _with_fresh_retry(attempt)
+
+
+# -- vacation ------------------------------------------------------------------
+
+
+def _each_active_seat(user: User) -> list[tuple[int, int]]:
+    return list(
+        Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE, resigned=False, index__isnull=False)
+        .values_list("game_id", "index")
+    )
+
+
+def _update_game(game_id: int, change) -> None:  # noqa: ANN001
+    """Run ``change(turn)`` on a fresh snapshot and commit it, retrying if the game moved meanwhile."""
+    for _ in range(5):
+        turn = _Turn(_snapshot(game_id, fresh=True))
+        if not change(turn):
+            return
+        try:
+            turn.commit()
+            return
+        except StaleSnapshot:
+            continue
+    raise GameMovedOn(f"game #{game_id} kept changing; please try again")
+
+
+@transaction.atomic
+def vacation_start(*, user: User, until: datetime.date, source: str = Source.WEB) -> Any:
+    """Go away until the end of ``until`` (the player's own time zone): clocks pause in every game.
+
+    Days come from a yearly bank; a deadline running now is pushed back by the
+    time away and never made shorter.
+    """
+    from accounts.models import Vacation
+    from accounts.services import current_vacation, vacation_days_per_year, vacation_days_used
+
+    zone = zoneinfo.ZoneInfo(user.time_zone or "UTC")
+    now = timezone.now()
+    ends_at = datetime.datetime.combine(until + datetime.timedelta(days=1), datetime.time(0), zone)
+    if ends_at <= now:
+        raise GameError(f"a vacation must end in the future; {until.isoformat()} has passed")
+    if current_vacation(user) is not None:
+        raise GameError("you are already on vacation; end it before starting another")
+    days = -(-int((ends_at - now).total_seconds()) // 86400)
+    left = vacation_days_per_year() - vacation_days_used(user, now.year)
+    if days > left:
+        raise GameError(f"you have {left} vacation days left this year, and until {until.isoformat()} is "
+                        f"{days} days")
+    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=ends_at)
+    for game_id, seat in _each_active_seat(user):
+
+        def away(turn: _Turn, seat: int = seat) -> bool:
+            turn.clock["away"][str(seat)] = iso(ends_at)
+            turn.record("vacation_started", {"seat": seat, "until": iso(ends_at)}, source=source,
+                        actor=actor_of(user), seat=seat)
+            if seat in turn.base.to_act and turn.deadline is not None:
+                remaining = max(turn.deadline - now, datetime.timedelta(0))
+                pushed = turn.time.on_allowed_day(ends_at + remaining)
+                if pushed > turn.deadline:
+                    turn.deadline = pushed
+                    turn.reminder_at = turn.time.reminder_before(pushed, now)
+                    turn.record("deadline_extended", {"deadline": iso(pushed), "seat": seat, "reason": "vacation"},
+                                source=source, actor=actor_of(user), seat=seat)
+            return True
+
+        _update_game(game_id, away)
+    return vacation
+
+
+@transaction.atomic
+def vacation_end(*, user: User, source: str = Source.WEB) -> None:
+    """Come back early. Deadlines already pushed back stay as they are (nothing is shortened)."""
+    from accounts.services import current_vacation
+
+    vacation = current_vacation(user)
+    if vacation is None:
+        raise GameError("you are not on vacation")
+    vacation.ended_at = timezone.now()
+    vacation.save(update_fields=["ended_at"])
+    for game_id, seat in _each_active_seat(user):
+
+        def back(turn: _Turn, seat: int = seat) -> bool:
+            if turn.clock["away"].pop(str(seat), None) is None:
+                return False
+            turn.record("vacation_ended", {"seat": seat}, source=source, actor=actor_of(user), seat=seat)
+            return True
+
+        _update_game(game_id, back)
+
+
+# -- substitutes ----------------------------------------------------------------
+
+
+@transaction.atomic
+def seat_take_over(*, game_id: int, seat: int, user: User, source: str = Source.WEB) -> None:
+    """A substitute takes a seat the service has been playing (after a resignation or timeouts).
+
+    The seat's history stays the seat's; the newcomer is briefed with the seat's
+    own view, as that seat saw it.
+    """
+    snapshot = _snapshot(game_id, fresh=True)
+    if snapshot.status != GameStatus.ACTIVE:
+        raise GameError(f"game #{game_id} is {GameStatus(snapshot.status).label}; no seat can be taken over")
+    if not 0 <= seat < len(snapshot.seat_users):
+        raise GameError(f"there is no seat {seat + 1} in game #{game_id}")
+    if seat not in snapshot.bot_seats:
+        raise GameError(f"seat {seat + 1} has its player; only a seat played automatically can be taken over")
+    if user.pk in snapshot.seat_users:
+        raise GameError("you already have a seat in this game")
+    Projection.objects.select_for_update().filter(pk=game_id).first()
+    turn = _Turn(snapshot)
+    turn.bot_seats = [s for s in turn.bot_seats if s != seat]
+    turn.clock["random_bots"] = [s for s in turn.clock["random_bots"] if s != seat]
+    turn.clock["timeouts"].pop(str(seat), None)
+    turn.record("player_replaced", {"seat": seat, "by": "substitute", "user": user.pk, "name": user.name},
+                source=source, actor=actor_of(user), seat=seat)
+    turn.base.seat_users[seat] = user.pk  # the snapshot is about to be replaced by commit
+    turn.notice("briefing", seat, {})
+    turn.commit()
+    seat_users = list(snapshot.seat_users)
+    Seat.objects.filter(game_id=game_id, index=seat).update(user=user, resigned=False)
+    Projection.objects.filter(pk=game_id).update(seat_users=seat_users)
+    store.forget(game_id)

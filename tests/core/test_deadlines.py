@@ -156,3 +156,68 @@ def test_enforce_deadlines_command_and_new_game_deadline_flag(toy_rules, capsys)
     call_command("enforce_deadlines")
     assert "timeout: 1" in capsys.readouterr().out
     assert Event.objects.filter(game=game, kind="timeout").count() == 2
+
+
+def seat_user(game: Game, seat: int) -> User:
+    return User.objects.get(pk=projection(game).seat_users[seat])
+
+
+def test_vacation_pauses_a_running_clock_and_never_shortens_it(toy_rules):
+    game = timed_game(toy_rules, n=2)
+    away = seat_user(game, 1)
+    before = projection(game).deadline
+    until = (before + datetime.timedelta(days=3)).date()
+    vacation = services.vacation_start(user=away, until=until)
+    p = projection(game)
+    assert p.deadline > vacation.ends_at  # the remaining time counts from the return
+    assert kinds(game)[-2:] == ["vacation_started", "deadline_extended"]
+    assert Event.objects.filter(game=game, kind="deadline_extended").get().payload["reason"] == "vacation"
+    # Nothing times out while the player is away, even at the old deadline.
+    assert deadlines.sweep(now=before + datetime.timedelta(minutes=1)) == {}
+    services.vacation_end(user=away)
+    assert projection(game).deadline == p.deadline  # coming back early shortens nothing
+    assert kinds(game)[-1] == "vacation_ended"
+
+
+def test_vacation_days_come_from_a_yearly_bank(toy_rules, settings):
+    settings.VACATION_DAYS_PER_YEAR = 3
+    game = timed_game(toy_rules, n=2)
+    user = seat_user(game, 0)
+    far = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=10)).date()
+    with pytest.raises(services.GameError, match="you have 3 vacation days left this year"):
+        services.vacation_start(user=user, until=far)
+    assert not Event.objects.filter(game=game, kind="vacation_started").exists()
+    with pytest.raises(services.GameError, match="you are not on vacation"):
+        services.vacation_end(user=user)
+
+
+def test_a_new_turn_for_an_absent_player_starts_its_clock_at_their_return(toy_rules):
+    game = timed_game(toy_rules, n=2)
+    away = seat_user(game, 1)
+    until = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=2)).date()
+    vacation = services.vacation_start(user=away, until=until)
+    services.submit_move(game_id=game.pk, seat=0, move=1)
+    services.submit_move(game_id=game.pk, seat=1, move=2)
+    if projection(game).to_act == [0]:
+        services.submit_move(game_id=game.pk, seat=0, move="ack")  # a new round awaits both seats
+    p = projection(game)
+    assert 1 in p.to_act
+    last = Event.objects.filter(game=game, kind="deadline_set").last()
+    assert p.deadline >= vacation.ends_at + datetime.timedelta(seconds=HOUR)
+    assert "paused for vacation" in last.payload["reason"]
+
+
+def test_a_substitute_takes_over_a_seat_played_by_the_service(toy_rules):
+    game = timed_game(toy_rules, n=2, max_timeouts=1, then="substitute")
+    services.submit_move(game_id=game.pk, seat=0, move=2)
+    deadlines.sweep(now=projection(game).deadline)
+    assert 1 in projection(game).bot_seats
+    newcomer = User.objects.create_user(email="sub@example.org")
+    services.seat_take_over(game_id=game.pk, seat=1, user=newcomer)
+    p = projection(game)
+    assert p.seat_users[1] == newcomer.pk and 1 not in p.bot_seats
+    replaced = Event.objects.filter(game=game, kind="player_replaced").last()
+    assert replaced.payload["by"] == "substitute" and replaced.payload["user"] == newcomer.pk
+    assert OutboxMessage.objects.filter(game=game, kind="briefing", user=newcomer).count() == 1
+    with pytest.raises(services.GameError, match="has its player"):
+        services.seat_take_over(game_id=game.pk, seat=0, user=User.objects.create_user(email="z@example.org"))
