@@ -38,6 +38,7 @@ __all__ = [
 # of a recorded game adds a version here and keeps the old module.
 _REGISTRY: dict[str, dict[int, str]] = {
     "revolution": {1: "games.rules.revolution:RULES"},
+    "five_tribes": {1: "games.rules.five_tribes:RULES"},
 }
 
 

@@ -29,6 +29,9 @@ GAMES: list[tuple[str, str, int, dict[str, Any], str]] = [
      "golden-revolution-2"),
     ("revolution-3p-refunds.json", "revolution", 3, {"bid_refunds": True}, "golden-revolution-3"),
     ("revolution-4p-area-bonus.json", "revolution", 4, {"area_control_bonus": True}, "golden-revolution-4"),
+    ("five-tribes-2p.json", "five_tribes", 2, {}, "golden-five-tribes-1"),
+    ("five-tribes-3p.json", "five_tribes", 3, {}, "golden-five-tribes-2"),
+    ("five-tribes-4p.json", "five_tribes", 4, {}, "golden-five-tribes-3"),
 ]
 
 

@@ -1,0 +1,133 @@
+"""Live services for integration tests: a private Redis, Celery workers and beat, and DB notifications.
+
+Waiting is event-driven: tests block on a process's output line or on a
+PostgreSQL NOTIFY fired by test-only triggers, never on a fixed sleep.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable
+
+import psycopg
+from django.db import connection
+
+from tests.integration.processes import BIN, Process, service_env
+
+WATCHED_TABLES = ("games_event", "games_projection", "notifications_outboxmessage", "notifications_devmail")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Redis:
+    """A redis-server of the test's own, on its own port, that the test may stop and restart."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.process: Process | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = Process(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                "--appendonly", "no"], env={"PATH": "/usr/bin:/bin:/usr/sbin:/sbin"})
+        self.process.wait_for(r"Ready to accept connections")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.stop()
+            self.process = None
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def worker_env(tmp_path: Path, redis: Redis, **extra: str) -> dict[str, str]:
+    return service_env(tmp_path, DATABASE_URL=database_url(), REDIS_URL=redis.url,
+                       EMAIL_BACKEND="notifications.devmail.DevMailboxBackend", LOG_LEVEL="INFO", **extra)
+
+
+def start_worker(env: dict[str, str], name: str) -> Process:
+    worker = Process([str(BIN / "celery"), "-A", "config", "worker", "-l", "INFO", "-c", "1", "-n",
+                      f"{name}@ravenpost-test", "--without-gossip", "--without-mingle", "--without-heartbeat"], env)
+    worker.wait_for(r"ready\.")
+    return worker
+
+
+def start_beat(env: dict[str, str], tmp_path: Path) -> Process:
+    beat = Process([str(BIN / "celery"), "-A", "config", "beat", "-l", "INFO", "-s",
+                    str(tmp_path / "beat-schedule"), "--pidfile="], env)
+    beat.wait_for(r"beat: Starting")
+    return beat
+
+
+class Changes:
+    """Wakes a waiting test whenever a watched table changes (test-only NOTIFY triggers)."""
+
+    def __init__(self) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "CREATE OR REPLACE FUNCTION ravenpost_test_notify() RETURNS trigger AS $$ "
+                "BEGIN PERFORM pg_notify('ravenpost_test', TG_TABLE_NAME); RETURN NULL; END $$ LANGUAGE plpgsql"
+            )
+            for table in WATCHED_TABLES:
+                cursor.execute(f"DROP TRIGGER IF EXISTS ravenpost_test_notify ON {table}")
+                cursor.execute(f"CREATE TRIGGER ravenpost_test_notify AFTER INSERT OR UPDATE ON {table} "
+                               "FOR EACH STATEMENT EXECUTE FUNCTION ravenpost_test_notify()")
+        db = connection.settings_dict
+        self.listener = psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"],
+                                        dbname=db["NAME"], autocommit=True)
+        self.listener.execute("LISTEN ravenpost_test")
+
+    def wait_until(self, condition: Callable[[], bool], timeout: float = 60.0, what: str = "condition") -> None:
+        """Return when ``condition()`` holds, re-checking each time the database changes."""
+        give_up = time.monotonic() + timeout
+        while not condition():
+            left = give_up - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting for {what}")
+            for _ in self.listener.notifies(timeout=min(left, 2.0), stop_after=1):
+                pass
+
+    def close(self) -> None:
+        self.listener.close()
+        with connection.cursor() as cursor:
+            for table in WATCHED_TABLES:
+                cursor.execute(f"DROP TRIGGER IF EXISTS ravenpost_test_notify ON {table}")
+
+
+def point_celery_at(redis_url: str | None) -> None:
+    """Make this test process publish tasks to ``redis_url`` (None: back to in-process tasks)."""
+    from config.celery import app
+
+    app.pool.force_close_all()
+    app._pool = None
+    if redis_url is None:
+        app.conf.task_always_eager = True
+        return
+    app.conf.broker_url = redis_url
+    app.conf.task_always_eager = False
+    # A move must not wait long on a broker that is down: the row stays pending and is retried later.
+    app.conf.task_publish_retry_policy = {"max_retries": 1, "interval_start": 0, "interval_step": 0.1,
+                                          "interval_max": 0.2}
+
+
+def stop_all(*processes: Process | None) -> None:
+    for process in processes:
+        if process is not None:
+            process.stop()
+
+
+def run(args: list[str]) -> None:
+    subprocess.run(args, check=True, capture_output=True, timeout=30)
