@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCHES = ["bench.move_path", "bench.replay"]
+BENCHES = ["bench.playouts", "bench.move_path", "bench.replay"]
 
 
 def main() -> int:

@@ -1,5 +1,9 @@
 """Writing notifications into the outbox, inside the transaction that caused them.
 
+Besides the game's own notices (``game_started``, ``your_turn``, ``game_over``,
+written by the write path), the inbound pipeline writes its answers here too
+(``email_reply``, ``held_notice``), so they get the same once-only sending.
+
 Rows are handed to the sender only after the transaction commits, so a rolled
 back move sends nothing, and a crash between commit and hand-over loses
 nothing: the periodic retry picks up whatever is still pending.
@@ -7,11 +11,16 @@ nothing: the periodic retry picks up whatever is still pending.
 
 from __future__ import annotations
 
+import logging
+
+import threading
 from typing import Any, Iterable
 
 from django.db import transaction
 
 from notifications.models import OutboxMessage
+
+log = logging.getLogger(__name__)
 
 
 def _row(kind: str, game: Any, seq: int, user_id: int, seat: int | None, payload: dict[str, Any] | None = None) -> OutboxMessage:
@@ -39,8 +48,12 @@ def hand_over(ids: list[int]) -> None:
     """Queue the rows for sending; without a broker the task runs right here."""
     from notifications.tasks import send_outbox
 
-    if ids:
+    if not ids:
+        return
+    try:
         send_outbox.delay(ids)
+    except Exception:  # the broker is down: the rows stay pending and the periodic retry sends them
+        log.warning("could not queue outbox rows %s; they will be retried", ids, exc_info=True)
 
 
 def write_game_started(game: Any, *, seq: int, seat_users: list[int], to_act: list[int]) -> None:
@@ -70,13 +83,49 @@ def rows_after_moves(
         newly = [s for s in to_act if s not in to_act_before or s in acted]
         targets = [(s, seat_users[s]) for s in newly]
         kind = "your_turn"
-    return [
+    rows = [
         {"kind": kind, "game_id": game_id, "event_seq": seq, "user_id": user_id, "seat": seat, "payload": {},
          "dedupe_key": f"{game_id}:{seq}:{kind}:{user_id}"}
         for seat, user_id in targets
     ]
+    _last_rows.keys = [row["dedupe_key"] for row in rows]
+    return rows
+
+
+# The dedupe keys of the rows rows_after_moves made last in this thread. The generic (SQLite)
+# commit inserts with ignore_conflicts, which returns no primary keys; without this the rows
+# would wait for the periodic sweep instead of going out after commit.
+_last_rows = threading.local()
 
 
 def hand_over_after_commit(ids: list[int]) -> None:
+    keys = getattr(_last_rows, "keys", None)
+    _last_rows.keys = None
+    if not ids and keys:
+        ids = list(OutboxMessage.objects.filter(dedupe_key__in=keys, status="pending").values_list("pk", flat=True))
     if ids:
         transaction.on_commit(lambda: hand_over(ids))
+
+
+def write_message(*, kind: str, user_id: int, dedupe_key: str, payload: dict[str, Any],
+                  game_id: int | None = None, seat: int | None = None, event_seq: int | None = None) -> int | None:
+    """Queue one mail that is not a game notice (an answer to a player); sent after commit.
+
+    Returns the row id, or None if a row with this ``dedupe_key`` exists (the answer was queued already).
+    """
+    row, created = OutboxMessage.objects.get_or_create(
+        dedupe_key=dedupe_key,
+        defaults={"kind": kind, "user_id": user_id, "payload": payload, "game_id": game_id, "seat": seat,
+                  "event_seq": event_seq},
+    )
+    if not created:
+        return None
+    hand_over_after_commit([row.pk])
+    return row.pk
+
+
+def write_invitation(*, game_id: int, user_id: int, inviter: str, to: str | None = None) -> int | None:
+    """An invitation to join an open game (the lobby's invite form can call this)."""
+    return write_message(kind="invitation", user_id=user_id, game_id=game_id,
+                         dedupe_key=f"{game_id}:invite:{user_id}",
+                         payload={"inviter": inviter, **({"to": to} if to else {})})

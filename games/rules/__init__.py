@@ -39,6 +39,7 @@ __all__ = [
 _REGISTRY: dict[str, dict[int, str]] = {
     "revolution": {1: "games.rules.revolution:RULES"},
     "five_tribes": {1: "games.rules.five_tribes:RULES"},
+    "five_points": {1: "games.rules.five_points:RULES"},
 }
 
 

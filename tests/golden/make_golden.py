@@ -32,6 +32,9 @@ GAMES: list[tuple[str, str, int, dict[str, Any], str]] = [
     ("five-tribes-2p.json", "five_tribes", 2, {}, "golden-five-tribes-1"),
     ("five-tribes-3p.json", "five_tribes", 3, {}, "golden-five-tribes-2"),
     ("five-tribes-4p.json", "five_tribes", 4, {}, "golden-five-tribes-3"),
+    ("five-points-3p.json", "five_points", 3, {}, "golden-five-points-1"),
+    ("five-points-4p.json", "five_points", 4, {}, "golden-five-points-2"),
+    ("five-points-5p.json", "five_points", 5, {}, "golden-five-points-3"),
 ]
 
 
