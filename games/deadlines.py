@@ -15,14 +15,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services
-from games.models import GameStatus, Projection
+from games.models import Projection
 
 
 def due_game_ids(now: datetime.datetime, limit: int = 500) -> list[int]:
+    """Games with a reminder or deadline due, oldest first: one range scan of the next_due index.
+
+    Only running games awaiting someone have a ``next_due`` (the write path clears it
+    when a game ends), so no join with games is needed here.
+    """
     return list(
-        Projection.objects.filter(next_due__lte=now, game__status=GameStatus.ACTIVE)
-        .order_by("next_due")
-        .values_list("pk", flat=True)[:limit]
+        Projection.objects.filter(next_due__lte=now).order_by("next_due").values_list("pk", flat=True)[:limit]
     )
 
 
