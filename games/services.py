@@ -436,50 +436,11 @@ def submit_move(
     moved on since and the move is no longer legal, the refusal says so.
     A repeated ``idempotency_key`` returns the first result and changes nothing.
     """
-
-    def attempt(fresh: bool) -> MoveResult:
-        snapshot = _snapshot(game_id, fresh)
-        if snapshot.status != GameStatus.ACTIVE:
-            if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
-                return previous
-            label = GameStatus(snapshot.status).label
-            raise GameError(f"game #{game_id} is {label}; it takes no moves")
-        acting = _seat_of(snapshot, user, seat)
-        if acting in snapshot.bot_seats and source != Source.DEADLINE:
-            raise GameError("your seat is played automatically now (you resigned, or were replaced after "
-                            "repeated timeouts)")
-        turn = _Turn(snapshot)
-        chosen = move
-        try:
-            if chosen is None:
-                if text is None or not text.strip():
-                    raise IllegalMove("no move given", accepted=turn.rules.notation_help() or None)
-                chosen = turn.rules.parse_move(turn.state, acting, text)
-            warnings = turn.rules.warnings(turn.state, acting, chosen)
-            extra = {"text": text.strip()} if text else {}
-            turn.play(acting, chosen, kind="move", source=source, actor=actor_of(user), extra=extra,
-                      idempotency_key=idempotency_key)
-        except IllegalMove as refusal:
-            if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
-                return previous
-            if fresh and expected_version is not None and expected_version != snapshot.version:
-                raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
-            raise
-        turn.autoplay()
-        try:
-            result = turn.commit()
-        except IntegrityError:
-            # The idempotency key is already used: this is a resubmission.
-            store.forget(game_id)
-            previous = _previous_result(game_id, idempotency_key) if idempotency_key else None
-            if previous is None:
-                raise StaleSnapshot() from None
-            return previous
-        first = turn.events[0]
-        return MoveResult(game_id, first.seq, acting, chosen, text or "", warnings=list(warnings),
-                          finished=result is not None)
-
-    return _with_fresh_retry(attempt)
+    if move is None and (text is None or not text.strip()):
+        rules_help = _help_for(game_id)
+        raise IllegalMove("no move given", accepted=rules_help or None)
+    return _submit(game_id, user, seat, [(move, text)], source, idempotency_key, expected_version,
+                   name_lines=False)[0]
 
 
 class CommandFailed(GameError):
@@ -507,44 +468,61 @@ def submit_moves(
     """
     if not texts:
         raise GameError("no moves given")
+    return _submit(game_id, user, None, [(None, text) for text in texts], source, idempotency_key, None,
+                   name_lines=True)
+
+
+def _help_for(game_id: int) -> str:
+    snapshot = store.load_snapshot(game_id)
+    return get_rules(snapshot.rules_slug, snapshot.rules_version).notation_help() if snapshot else ""
+
+
+def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple[Any, str | None]], source: str,
+            idempotency_key: str | None, expected_version: int | None, *, name_lines: bool) -> list[MoveResult]:
+    """Apply (move or text) items in order, all or nothing; the idempotency key marks the first event."""
 
     def attempt(fresh: bool) -> list[MoveResult]:
         snapshot = _snapshot(game_id, fresh)
-        if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
-            return [previous]
         if snapshot.status != GameStatus.ACTIVE:
+            if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
+                return [previous]
             raise GameError(f"game #{game_id} is {GameStatus(snapshot.status).label}; it takes no moves")
-        acting = _seat_of(snapshot, user, None)
-        if acting in snapshot.bot_seats:
+        acting = _seat_of(snapshot, user, seat)
+        if acting in snapshot.bot_seats and source != Source.DEADLINE:
             raise GameError("your seat is played automatically now (you resigned, or were replaced after "
                             "repeated timeouts)")
         turn = _Turn(snapshot)
         results = []
-        for index, text in enumerate(texts):
+        for index, (move, text) in enumerate(items):
             try:
-                chosen = turn.rules.parse_move(turn.state, acting, text)
+                chosen = move if move is not None else turn.rules.parse_move(turn.state, acting, text)
                 warnings = turn.rules.warnings(turn.state, acting, chosen)
-                # Only the first event carries the key: it marks the whole submission.
                 turn.play(acting, chosen, kind="move", source=source, actor=actor_of(user),
-                          extra={"text": text.strip()}, idempotency_key=idempotency_key if index == 0 else None)
+                          extra={"text": text.strip()} if text else {},
+                          idempotency_key=idempotency_key if index == 0 else None)
             except (IllegalMove, GameError) as refusal:
-                if fresh:
-                    raise CommandFailed(index, text, refusal) from refusal
+                if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
+                    return [previous]
+                if not fresh:
+                    raise  # confirm against the current projection before saying no
+                if name_lines:
+                    raise CommandFailed(index, text or "", refusal) from refusal
+                if expected_version is not None and expected_version != snapshot.version:
+                    raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
                 raise
-            results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, text.strip(), warnings=warnings))
-            if index < len(texts) - 1:
-                turn.autoplay()
-        turn.autoplay()
+            results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, (text or "").strip(),
+                                      warnings=list(warnings)))
+            turn.autoplay()
         try:
             result = turn.commit()
         except IntegrityError:
+            # The idempotency key is already used: this is a resubmission.
             store.forget(game_id)
             previous = _previous_result(game_id, idempotency_key) if idempotency_key else None
             if previous is None:
                 raise StaleSnapshot() from None
             return [previous]
-        if result is not None:
-            results[-1].finished = True
+        results[-1].finished = result is not None
         return results
 
     return _with_fresh_retry(attempt)
