@@ -1,9 +1,11 @@
-"""The profile form: the name other players see and the time zone deadlines are shown in."""
+"""The profile form (the name other players see, the time zone deadlines are shown in) and the vacation form."""
 
 from __future__ import annotations
 
+import datetime
 import zoneinfo
 from functools import lru_cache
+from typing import Any
 
 from django import forms
 
@@ -35,3 +37,27 @@ class ProfileForm(forms.ModelForm):
         if name and User.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError("another player already uses that name; please choose another")
         return name
+
+
+class VacationForm(forms.Form):
+    """When the player is back: the last day away, in their own time zone (the service checks the bank)."""
+
+    until = forms.DateField(
+        label="Away until (last day away)",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Your clocks pause in every game until the end of this day, in your time zone.",
+        error_messages={"invalid": "write the date as YYYY-MM-DD (for example 2026-12-24)",
+                        "required": "choose the last day you will be away"},
+    )
+
+    def __init__(self, *args: Any, user: User | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_until(self) -> datetime.date:
+        until = self.cleaned_data["until"]
+        zone = zoneinfo.ZoneInfo(getattr(self.user, "time_zone", None) or "UTC")
+        today = datetime.datetime.now(zone).date()
+        if until < today:
+            raise forms.ValidationError(f"{until.isoformat()} has passed; choose today or a later day")
+        return until

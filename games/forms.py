@@ -1,4 +1,4 @@
-"""Forms of the game pages: create a game, the generic move box, chat, resign, Revolution! bids.
+"""Forms of the game pages: create a game (with its time settings), the move box, chat, resign, bids.
 
 Forms only check the *shape* of input (numbers are numbers, a character is on
 the bid board); whether a move is legal is for the rules to say, through
@@ -14,6 +14,16 @@ from typing import Any
 from django import forms
 
 from games.rules import Option, Rules
+from games.timecontrol import AFTERMATHS, ALL_DAYS, TimeControl, TimeControlError, format_duration, parse_duration
+
+# Words that mean "this game has no deadlines" in the time-per-move box.
+NO_DEADLINE_WORDS = {"", "none", "no", "no deadline", "no deadlines", "never", "-"}
+DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+POLICY_CHOICES = [("default", "Play the game's default move"), ("skip", "Skip (pass) where the rules allow")]
+THEN_LABELS = {"bot": "Replace the player by a bot (random legal moves)",
+               "substitute": "Invite a substitute (default moves meanwhile)",
+               "abort": "Abort the game"}
+TIME_FIELDS = ("move_time", "reminder", "grace", "weekdays", "policy", "max_timeouts", "then", "extensions")
 
 
 def new_idempotency_key() -> str:
@@ -58,7 +68,12 @@ class ResignForm(forms.Form):
 
 
 class GameCreateForm(forms.Form):
-    """Create a game of one hosted game: number of players and every declared option."""
+    """Create a game of one hosted game: number of players, every declared option and the time settings.
+
+    The time fields are turned into a :class:`TimeControl` in ``clean``, so its
+    own checks (and their messages) decide what is valid, as for the operator
+    command and the service; nothing is created while any of them fails.
+    """
 
     num_players = forms.TypedChoiceField(coerce=int, label="Players")
 
@@ -70,10 +85,111 @@ class GameCreateForm(forms.Form):
         self.fields["num_players"].initial = rules.min_players
         for option in rules.options:
             self.fields[f"option_{option.key}"] = option_field(option)
+        self.fields.update(time_fields())
 
     def options(self) -> dict[str, Any]:
         """The options as the rules declare them (keys without the form prefix)."""
         return {o.key: self.cleaned_data[f"option_{o.key}"] for o in self.rules.options}
+
+    def game_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in TIME_FIELDS]
+
+    def time_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in TIME_FIELDS]
+
+    def clean_move_time(self) -> int | None:
+        text = " ".join(str(self.cleaned_data.get("move_time") or "").lower().split())
+        if text in NO_DEADLINE_WORDS:
+            return None
+        return _duration(text)
+
+    def clean_reminder(self) -> int:
+        return _optional_duration(self.cleaned_data.get("reminder"))
+
+    def clean_grace(self) -> int:
+        return _optional_duration(self.cleaned_data.get("grace"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if any(name in self.errors for name in TIME_FIELDS):
+            return data
+        move = data.get("move_time")
+        if move is None:
+            # No deadlines: the other time settings mean nothing, so a half-filled form is no error.
+            data["time_control"] = None
+            return data
+        reminder = data.get("reminder") or 0
+        if reminder >= move:
+            self.add_error("reminder", f"the reminder must come before the deadline: less than the time per move "
+                                       f"({format_duration(move)})")
+            return data
+        if not data.get("weekdays"):
+            self.add_error("weekdays", "choose at least one day on which deadlines may fall")
+            return data
+        try:
+            control = TimeControl(
+                move=move, reminder=reminder, grace=data.get("grace") or 0,
+                weekdays=[int(d) for d in data["weekdays"]],
+                policy=data.get("policy") or "default",
+                max_timeouts=data["max_timeouts"] if data.get("max_timeouts") is not None else 3,
+                then=data.get("then") or "bot",
+                extensions=data["extensions"] if data.get("extensions") is not None else 2,
+            )
+        except TimeControlError as error:
+            raise forms.ValidationError(str(error)) from None
+        data["time_control"] = control.to_json()
+        return data
+
+
+def _duration(text: str) -> int:
+    try:
+        return parse_duration(text)
+    except TimeControlError as error:
+        raise forms.ValidationError(str(error)) from None
+
+
+def _optional_duration(value: Any) -> int:
+    text = str(value or "").strip().lower()
+    return 0 if text in ("", "0", "none", "no", "-") else _duration(text)
+
+
+def time_fields() -> dict[str, forms.Field]:
+    """The time settings of a new game (see games.timecontrol); blank time per move means no deadlines.
+
+    Lower bounds are left to TimeControl, so the form says what the service would say.
+    """
+    return {
+        "move_time": forms.CharField(
+            label="Time per move", required=False, initial="3d", max_length=40,
+            help_text="A number and a unit: 30s, 90m, 12h, 3d or 1w. Empty or \u201cnone\u201d: no deadlines.",
+            widget=forms.TextInput(attrs={"placeholder": "e.g. 3d", "autocomplete": "off"}),
+        ),
+        "reminder": forms.CharField(
+            label="Reminder before the deadline", required=False, initial="12h", max_length=40,
+            help_text="How long before the deadline the reminder mail goes out. Empty: no reminder.",
+            widget=forms.TextInput(attrs={"placeholder": "e.g. 12h", "autocomplete": "off"}),
+        ),
+        "grace": forms.CharField(
+            label="Grace period", required=False, initial="", max_length=40,
+            help_text="Extra time after the deadline before the timeout applies (optional).",
+            widget=forms.TextInput(attrs={"placeholder": "e.g. 1h", "autocomplete": "off"}),
+        ),
+        "weekdays": forms.TypedMultipleChoiceField(
+            label="Deadlines may fall on", required=False, coerce=int,
+            choices=[(d, DAY_NAMES[d]) for d in ALL_DAYS], initial=list(ALL_DAYS),
+            widget=forms.CheckboxSelectMultiple(attrs={"class": "days"}),
+            help_text="A deadline that would fall on another day moves on to the next allowed day (UTC days).",
+        ),
+        "policy": forms.ChoiceField(label="When a player runs out of time", required=False, choices=POLICY_CHOICES,
+                                    initial="default"),
+        "max_timeouts": forms.IntegerField(
+            label="Timeouts in a row before replacement", required=False, initial=3, max_value=99),
+        "then": forms.ChoiceField(label="After that many timeouts", required=False, initial="bot",
+                                  choices=[(a, THEN_LABELS[a]) for a in AFTERMATHS]),
+        "extensions": forms.IntegerField(
+            label="Extensions per player", required=False, initial=2, max_value=20,
+            help_text="How often each player may push their own deadline back by one move's time."),
+    }
 
 
 def option_field(option: Option) -> forms.Field:

@@ -7,10 +7,12 @@ show more than the rules allow.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import dateformat, timezone
 
 from accounts.models import User
 from games.models import Event, Game, GameStatus, Projection, Seat
@@ -82,8 +84,42 @@ def is_awaited(game: Game, seat: int | None, projection: Projection | None = Non
     return seat is not None and seat in projection.to_act
 
 
-# Bookkeeping events shown in the public log, in words.
-def describe_event(record: dict[str, Any], names: list[str], game: Game, states_before: State | None) -> str:
+# Events about the clock: the game page lists them as the deadline's history.
+DEADLINE_KINDS = ("deadline_set", "deadline_extended", "vacation_started", "vacation_ended", "timeout",
+                  "player_replaced", "game_aborted")
+
+
+def parse_moment(value: str | None) -> datetime.datetime | None:
+    """An event payload's ISO timestamp (``...Z``) as an aware datetime; None if missing or garbled."""
+    if not value:
+        return None
+    try:
+        return datetime.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def local_time(moment: datetime.datetime | str | None, fmt: str = "D j M H:i") -> str:
+    """A moment in the viewer's time zone (the middleware activates it per request): "Tue 24 Nov 18:00"."""
+    if isinstance(moment, str):
+        moment = parse_moment(moment)
+    if moment is None:
+        return "?"
+    return dateformat.format(timezone.localtime(moment), fmt)
+
+
+def _names_of(payload: dict[str, Any], seats: Any, names: list[str]) -> str:
+    return ", ".join(names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s + 1}"
+                     for s in (seats or []))
+
+
+def describe_event(record: dict[str, Any], names: list[str], game: Game, states_before: State | None,
+                   context: dict[str, Any] | None = None) -> str:
+    """One event in words, with deadlines in the viewer's time zone.
+
+    ``context`` carries what an event cannot say alone: ``vacation_until`` maps a
+    seat to the end of its latest vacation (a vacation push names it).
+    """
     kind = record["kind"]
     payload = record["payload"]
     who = names[record["seat"]] if record["seat"] is not None and record["seat"] < len(names) else ""
@@ -97,9 +133,76 @@ def describe_event(record: dict[str, Any], names: list[str], game: Game, states_
         return f"{who} resigned"
     if kind == "game_aborted":
         return f"game aborted ({payload.get('reason', '')})"
-    if kind in ("move", "timeout"):
-        return f"{who} moved" + (" (automatically)" if payload.get("auto") or kind == "timeout" else "")
+    if kind == "timeout":
+        policy = "the deadline policy" + (" (skip)" if payload.get("policy") == "skip" else "")
+        text = payload.get("text")
+        return f"timeout: {who}'s move was made by {policy}" + (f": {text}" if text else "")
+    if kind == "move":
+        return f"{who} moved" + (" (automatically)" if payload.get("auto") else "")
+    if kind == "deadline_set":
+        reason = str(payload.get("reason", "turn"))
+        why = "new turn"
+        if "paused for vacation until" in reason:
+            why = "new turn; the clock starts when the player is back on " + local_time(reason.rsplit(" ", 1)[-1])
+        return (f"deadline set for {_names_of(payload, payload.get('seats'), names) or 'nobody'}: "
+                f"{local_time(payload.get('deadline'))} ({why})")
+    if kind == "deadline_extended":
+        if payload.get("reason") == "vacation":
+            until = (context or {}).get("vacation_until", {}).get(record["seat"])
+            away = f" until {local_time(until)}" if until else ""
+            return f"pushed back to {local_time(payload.get('deadline'))}: {who} on vacation{away}"
+        left = payload.get("left")
+        left_text = f", {left} left" if left is not None else ""
+        return f"extended by {who} (extension{left_text}): now {local_time(payload.get('deadline'))}"
+    if kind == "vacation_started":
+        return f"{who} on vacation until {local_time(payload.get('until'))}"
+    if kind == "vacation_ended":
+        return f"{who} is back from vacation"
+    if kind == "player_replaced":
+        reason = str(payload.get("reason", ""))
+        if reason.startswith("1 timeouts"):
+            reason = "1 timeout" + reason[len("1 timeouts"):]
+        if payload.get("by") == "bot":
+            return f"{who} replaced by a bot after {reason}" if reason else f"{who} replaced by a bot"
+        if payload.get("user") is not None:
+            return f"{payload.get('name', 'a substitute')} took over seat {record['seat'] + 1} as a substitute"
+        return (f"{who}'s seat offered to a substitute after {reason} (played by default moves meanwhile)"
+                if reason else f"{who}'s seat offered to a substitute")
     return kind.replace("_", " ")
+
+
+def _name_timeline(game: Game) -> tuple[list[str], list[tuple[int, int, str]]]:
+    """The players' names at the start and each later substitution as (seq, seat, name).
+
+    A substitute's name must not be written over the moves its predecessor made,
+    so logs name each seat's player as of the event (two small indexed queries).
+    """
+    started = Event.objects.filter(game=game, kind="game_started").values_list("payload", flat=True).first()
+    names = list(started.get("names", [])) if started else seat_names(game)
+    changes = [
+        (seq, seat, payload.get("name", ""))
+        for seq, seat, payload in Event.objects.filter(game=game, kind="player_replaced", payload__by="substitute")
+        .order_by("seq").values_list("seq", "seat", "payload")
+        if payload.get("user") is not None and seat is not None
+    ]
+    return names, changes
+
+
+def _describe_records(records: list[dict[str, Any]], game: Game) -> list[str]:
+    """Summaries of ``records`` (oldest first, each with its ``seq``), names as they were at the time."""
+    start_names, changes = _name_timeline(game)
+    context: dict[str, Any] = {"vacation_until": {}}
+    out = []
+    for record in records:
+        names = list(start_names)
+        for seq, seat, name in changes:
+            # The substitution event itself already speaks of the newcomer by name.
+            if seq < record["seq"] and seat < len(names):
+                names[seat] = name
+        if record["kind"] == "vacation_started":
+            context["vacation_until"][record["seat"]] = record["payload"].get("until")
+        out.append(describe_event(record, names, game, None, context))
+    return out
 
 
 def replay(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
@@ -107,23 +210,20 @@ def replay(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
     records = game_records(game)
     states = replay_states(records)
     rules = game.rules
-    names = [n for n in (records[i]["payload"].get("names") for i in range(len(records)) if records[i]["kind"] == "game_started")]
-    names = names[0] if names else []
+    summaries = _describe_records(records, game)
     steps = []
-    previous: State | None = None
-    for record, state in zip(records, states):
+    for record, state, summary in zip(records, states, summaries):
         steps.append(
             {
                 "seq": record["seq"],
                 "kind": record["kind"],
                 "seat": record["seat"],
                 "created_at": record["created_at"],
-                "summary": describe_event(record, names, game, previous),
+                "summary": summary,
                 "view": rules.view(state, viewer.seat) if state is not None else None,
                 "text": rules.describe(state, viewer.seat) if state is not None else "",
             }
         )
-        previous = state
     return steps
 
 
@@ -225,19 +325,23 @@ def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = 
     return move, (list(warn(state, seat, move)) if warn is not None else [])
 
 
-def public_log(game: Game, limit: int | None = None) -> list[dict[str, Any]]:
-    """The game's events in words, newest first, without replaying states (cheap for every page)."""
-    names = seat_names(game)
+def public_log(game: Game, limit: int | None = None, kinds: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The game's events in words, newest first, without replaying states (cheap for every page).
+
+    ``kinds`` keeps only those events (the deadline history is the log of the clock's events).
+    """
     events = Event.objects.filter(game=game).order_by("-seq").only(
         "seq", "kind", "seat", "payload", "created_at", "source")
+    if kinds:
+        events = events.filter(kind__in=kinds)
     if limit:
         events = events[:limit]
-    log = []
-    for event in events:
-        record = {"kind": event.kind, "seat": event.seat, "payload": event.payload}
-        log.append({"seq": event.seq, "created_at": event.created_at, "source": event.source,
-                    "summary": describe_event(record, names, game, None)})
-    return log
+    rows = list(reversed(list(events)))
+    records = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "payload": e.payload} for e in rows]
+    summaries = _describe_records(records, game)
+    log = [{"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "source": e.source, "summary": summary}
+           for e, summary in zip(rows, summaries)]
+    return list(reversed(log))
 
 
 def chat_of(game: Game, limit: int = 100) -> list[Any]:
@@ -258,11 +362,9 @@ def replay_at(game: Game, viewer: Viewer, step: int | None) -> dict[str, Any]:
     if total == 0:
         return {"total": 0, "step": 0, "steps": [], "view": None, "text": "", "current": None}
     step = total if step is None else max(1, min(step, total))
-    names = seat_names(game)
     steps = [
-        {"seq": r["seq"], "kind": r["kind"], "seat": r["seat"],
-         "summary": describe_event(r, names, game, None)}
-        for r in records
+        {"seq": r["seq"], "kind": r["kind"], "seat": r["seat"], "summary": summary}
+        for r, summary in zip(records, _describe_records(records, game))
     ]
     state = states[step - 1]
     rules = game.rules
@@ -274,3 +376,146 @@ def replay_at(game: Game, viewer: Viewer, step: int | None) -> dict[str, Any]:
         "view": rules.view(state, viewer.seat) if state is not None else None,
         "text": rules.describe(state, viewer.seat) if state is not None else "",
     }
+
+
+# -- deadlines, vacation and substitutes (issue #4) ------------------------------
+
+
+@dataclass
+class DeadlineInfo:
+    """What the game page says about the clock: the deadline, whom it is for, and the rules of time."""
+
+    enabled: bool
+    summary: str  # TimeControl.describe()
+    deadline: datetime.datetime | None
+    reminder_at: datetime.datetime | None
+    for_names: list[str]
+    away: list[tuple[str, datetime.datetime]]  # awaited players on vacation and when they are back
+    extensions_total: int
+    extensions_left: int | None  # the viewer's own, None for spectators
+    can_extend: bool
+    history: list[dict[str, Any]]
+
+
+def deadline_info(game: Game, viewer: Viewer, projection: Projection | None = None) -> DeadlineInfo:
+    """The current deadline and why it is what it is (the clock's events, newest first)."""
+    from games.timecontrol import TimeControl
+
+    projection = projection or projection_of(game)
+    time = TimeControl.from_json(game.time_control)
+    names = seat_names(game)
+    clock = projection.clock or {}
+    # Seats the service plays never wait for a deadline: it is for the humans still owing input.
+    awaited = [s for s in projection.to_act if s not in projection.bot_seats]
+    now = timezone.now()
+    away = []
+    for seat in awaited:
+        back = parse_moment((clock.get("away") or {}).get(str(seat)))
+        if back is not None and back > now and seat < len(names):
+            away.append((names[seat], back))
+    left = None
+    can_extend = False
+    if viewer.seat is not None:
+        used = int((clock.get("extensions") or {}).get(str(viewer.seat), 0))
+        left = max(time.extensions - used, 0)
+        can_extend = (game.status == GameStatus.ACTIVE and time.enabled and projection.deadline is not None
+                      and viewer.seat in awaited and left > 0)
+    return DeadlineInfo(
+        enabled=time.enabled,
+        summary=time.describe(),
+        deadline=projection.deadline if game.status == GameStatus.ACTIVE else None,
+        reminder_at=projection.reminder_at if game.status == GameStatus.ACTIVE else None,
+        for_names=[names[s] for s in awaited if s < len(names)],
+        away=away,
+        extensions_total=time.extensions,
+        extensions_left=left,
+        can_extend=can_extend,
+        history=public_log(game, limit=30, kinds=DEADLINE_KINDS) if time.enabled else [],
+    )
+
+
+@dataclass
+class AutoSeat:
+    """A seat of a running game that the service plays, open to a substitute."""
+
+    index: int
+    name: str  # the player who left it
+    why: str  # "resigned", "replaced by a bot", "substitute wanted"
+
+
+def auto_seats(game: Game, projection: Projection | None = None) -> list[AutoSeat]:
+    """Seats played automatically (resigned, or replaced after repeated timeouts), with the reason."""
+    projection = projection or projection_of(game)
+    if game.status != GameStatus.ACTIVE or not projection.bot_seats:
+        return []
+    names = seat_names(game)
+    resigned = set(Seat.objects.filter(game=game, resigned=True).values_list("index", flat=True))
+    bots = set((projection.clock or {}).get("random_bots", []))
+    seats = []
+    for index in projection.bot_seats:
+        why = "resigned" if index in resigned else "replaced by a bot" if index in bots else "timed out repeatedly"
+        seats.append(AutoSeat(index, names[index] if index < len(names) else f"seat {index + 1}", why))
+    return seats
+
+
+def substitute_wanted(user: User | None) -> list[dict[str, Any]]:
+    """Running games with seats played automatically, for the lobby's "substitute wanted" list.
+
+    ``can_take`` is False where the viewer already plays (one person, one seat).
+    """
+    games = (
+        Game.objects.filter(status=GameStatus.ACTIVE)
+        .exclude(projection__bot_seats=[])
+        .select_related("projection")
+        .prefetch_related("seats__user")
+        .order_by("-started_at")[:50]
+    )
+    items = []
+    for game in games:
+        seats = auto_seats(game, game.projection)
+        if not seats:
+            continue
+        playing = user is not None and user.is_authenticated and any(s.user_id == user.pk for s in game.seats.all())
+        items.append({"game": game, "seats": seats, "can_take": user is not None and user.is_authenticated
+                      and not playing, "playing": playing})
+    return items
+
+
+@dataclass
+class VacationInfo:
+    """The vacation page: the yearly bank, the vacation now running, and the games it pauses."""
+
+    per_year: int
+    used: int
+    left: int
+    current: Any  # accounts.models.Vacation | None
+    last_day: datetime.date | None  # the current vacation's last day away, in the user's zone
+    history: list[Any]
+    paused_games: list[Game]
+
+
+def vacation_info(user: User) -> VacationInfo:
+    from accounts.models import Vacation
+    from accounts.services import current_vacation, vacation_days_per_year, vacation_days_used
+
+    now = timezone.now()
+    per_year = vacation_days_per_year()
+    used = vacation_days_used(user, now.year)
+    current = current_vacation(user)
+    last_day = None
+    if current is not None:
+        # ends_at is midnight after the last day away, in the player's zone: the day before is "until".
+        last_day = (timezone.localtime(current.ends_at) - datetime.timedelta(seconds=1)).date()
+    history = list(Vacation.objects.filter(user=user).order_by("-starts_at")[:10])
+    games = list(
+        Game.objects.filter(status=GameStatus.ACTIVE, seats__user=user, seats__resigned=False)
+        .order_by("-started_at")
+    )
+    return VacationInfo(per_year, used, max(per_year - used, 0), current, last_day, history, games)
+
+
+def abort_reason(game: Game) -> str:
+    """Why an aborted game ended ("every player resigned", "3 timeouts in a row"), from its event."""
+    payload = (Event.objects.filter(game=game, kind="game_aborted").order_by("-seq")
+               .values_list("payload", flat=True).first())
+    return str((payload or {}).get("reason", ""))

@@ -382,7 +382,7 @@ class _Turn:
                 if other != seat:
                     self.notice("timeout_notice", other, {"seat": seat, "move": text})
             if count >= self.time.max_timeouts:
-                reason = f"{count} timeouts in a row"
+                reason = f"{count} timeout{'s' if count > 1 else ''} in a row"
                 if self.time.then == "abort":
                     self.record("game_aborted", {"reason": reason}, source=Source.DEADLINE, actor="system", seat=None)
                     self.end_status = GameStatus.ABORTED
@@ -704,7 +704,8 @@ def vacation_start(*, user: User, until: datetime.date, source: str = Source.WEB
                 if pushed > turn.deadline:
                     turn.deadline = pushed
                     turn.reminder_at = turn.time.reminder_before(pushed, now)
-                    turn.record("deadline_extended", {"deadline": iso(pushed), "seat": seat, "reason": "vacation"},
+                    turn.record("deadline_extended", {"deadline": iso(pushed), "seat": seat, "reason": "vacation",
+                                                      "until": iso(ends_at)},
                                 source=source, actor=actor_of(user), seat=seat)
             return True
 
@@ -743,6 +744,8 @@ def seat_take_over(*, game_id: int, seat: int, user: User, source: str = Source.
     The seat's history stays the seat's; the newcomer is briefed with the seat's
     own view, as that seat saw it.
     """
+    # Lock first, then read: two people taking over the same seat at once get one answer each.
+    Projection.objects.select_for_update().filter(pk=game_id).first()
     snapshot = _snapshot(game_id, fresh=True)
     if snapshot.status != GameStatus.ACTIVE:
         raise GameError(f"game #{game_id} is {GameStatus(snapshot.status).label}; no seat can be taken over")
@@ -752,7 +755,6 @@ def seat_take_over(*, game_id: int, seat: int, user: User, source: str = Source.
         raise GameError(f"seat {seat + 1} has its player; only a seat played automatically can be taken over")
     if user.pk in snapshot.seat_users:
         raise GameError("you already have a seat in this game")
-    Projection.objects.select_for_update().filter(pk=game_id).first()
     turn = _Turn(snapshot)
     turn.bot_seats = [s for s in turn.bot_seats if s != seat]
     turn.clock["random_bots"] = [s for s in turn.clock["random_bots"] if s != seat]

@@ -80,6 +80,8 @@ class TimeControl:
             raise TimeControlError("the number of timeouts before replacement must be at least 1")
         if self.reminder < 0 or self.grace < 0 or self.extensions < 0:
             raise TimeControlError("reminder, grace and extensions cannot be negative")
+        if self.move is not None and self.reminder >= self.move:
+            raise TimeControlError("the reminder must come before the deadline: make it shorter than the time per move")
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> "TimeControl":

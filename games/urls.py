@@ -18,4 +18,6 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/chat/", views.chat, name="chat"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
+    path("games/<int:game_id>/extend/", views.deadline_extend, name="extend"),
+    path("games/<int:game_id>/take-over/", views.seat_take_over, name="take_over"),
 ]

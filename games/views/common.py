@@ -7,6 +7,7 @@ from typing import Any, Callable, Mapping
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from games import selectors
 from games.forms import ChatForm, MoveTextForm, ResignForm, new_idempotency_key
@@ -92,7 +93,13 @@ def render_game(
         "is_open": game.status == GameStatus.OPEN,
         "is_over": game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
         "in_game": any(s.user_id == getattr(request.user, "pk", None) for s in seats),
+        # The clock: the deadline, whom it is for, the time settings and the events that set it.
+        "clock": selectors.deadline_info(game, viewer, projection),
+        "auto_seats": selectors.auto_seats(game, projection),
+        "time_zone_name": timezone.get_current_timezone_name(),
     }
+    if game.status == GameStatus.ABORTED:
+        context["abort_reason"] = selectors.abort_reason(game)
     if game.status == GameStatus.FINISHED:
         context["result"] = game.result
         context["result_summary"] = selectors.result_summary(game)

@@ -1,4 +1,4 @@
-"""The lobby: open games to join, the signed-in person's games, recent games; creating, joining, leaving."""
+"""The lobby: open games, the signed-in person's games, substitutes wanted, recent games; creating, joining."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from games import selectors, services
 from games.forms import GameCreateForm
 from games.models import GameStatus
 from games.rules import UnknownGame, all_rules, get_rules
+from games.timecontrol import TimeControl, TimeControlError
 from games.views.common import PLAYER_ERRORS, form_errors_text, game_or_404, post_only
 
 
@@ -36,6 +37,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             {"game": g, "players": [s.user.name for s in sorted(g.seats.all(), key=lambda s: s.index or 0)]}
             for g in selectors.recent_games()
         ],
+        "substitutes": selectors.substitute_wanted(user),
         "all_rules": all_rules(),
     }
     return render(request, "games/lobby.html", context)
@@ -63,12 +65,14 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
                 game = services.game_create(
                     rules_slug=rules.slug, creator=request.user,
                     num_players=form.cleaned_data["num_players"], options=form.options(),
+                    time_control=form.cleaned_data.get("time_control"),
                 )
-            except PLAYER_ERRORS as error:
+            except (*PLAYER_ERRORS, TimeControlError) as error:
                 messages.error(request, f"The game was not created: {error}")
             else:
                 messages.success(request, f"{rules.name} #{game.pk} is open; you have the first seat. "
-                                          f"It starts when {game.num_players} players have joined.")
+                                          f"It starts when {game.num_players} players have joined. "
+                                          f"Time: {TimeControl.from_json(game.time_control).describe()}.")
                 return redirect("games:detail", game_id=game.pk)
         else:
             messages.error(request, "The game was not created: " + form_errors_text(form))
