@@ -60,3 +60,14 @@ def option_labels(game: Any) -> list[str]:
         elif value not in (None, False, option.default):
             labels.append(f"{option.label or option.key}: {value}")
     return labels
+
+
+@register.filter
+def time_summary(game: Any) -> str:
+    """The game's time settings in a few words ("3d per move; ..." or "no deadlines")."""
+    from games.timecontrol import TimeControl, TimeControlError
+
+    try:
+        return TimeControl.from_json(getattr(game, "time_control", None)).describe()
+    except (TimeControlError, TypeError):
+        return "time settings unreadable"
