@@ -10,12 +10,15 @@ the embedded default runs it on a timer in-process.
 from __future__ import annotations
 
 import datetime
+import logging
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import services
 from games.models import Projection
+
+log = logging.getLogger(__name__)
 
 
 def due_game_ids(now: datetime.datetime, limit: int = 500) -> list[int]:
@@ -50,4 +53,6 @@ def sweep(now: datetime.datetime | None = None, limit: int = 500) -> dict[str, i
     for game_id in due_game_ids(now, limit):
         outcome = enforce_one(game_id, now)
         counts[outcome] = counts.get(outcome, 0) + 1
+    if counts:
+        log.info("deadline sweep: %s", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     return counts
