@@ -145,6 +145,16 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ravenpost <games@rave
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 DEV_MAILBOX = env_bool("DEV_MAILBOX", EMAIL_BACKEND == "notifications.devmail.DevMailboxBackend")
 
+# -- mail in ---------------------------------------------------------------------
+# Reply addresses are INBOUND_EMAIL_LOCAL_PART+<token>@INBOUND_EMAIL_DOMAIN.
+INBOUND_EMAIL_LOCAL_PART = os.environ.get("INBOUND_EMAIL_LOCAL_PART", "play")
+INBOUND_EMAIL_DOMAIN = os.environ.get("INBOUND_EMAIL_DOMAIN", "ravenpost.localhost")
+INBOUND_EMAIL_MAX_BYTES = int(os.environ.get("INBOUND_EMAIL_MAX_BYTES", str(10 * 1024 * 1024)))
+# The authserv-id of the receiving MTA whose Authentication-Results header is trusted (empty: none).
+INBOUND_EMAIL_AUTHSERV_ID = os.environ.get("INBOUND_EMAIL_AUTHSERV_ID", "")
+# The embedded default's SMTP listener for replies (runservice); 0 turns it off.
+SMTP_LISTENER_PORT = int(os.environ.get("SMTP_LISTENER_PORT", "2525"))
+
 # -- tasks ------------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -192,5 +202,7 @@ OUTBOX_RETRY_SECONDS = float(os.environ.get("OUTBOX_RETRY_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
     "enforce-deadlines": {"task": "games.enforce_deadlines", "schedule": DEADLINE_SWEEP_SECONDS},
     "send-pending-mail": {"task": "notifications.send_pending", "schedule": OUTBOX_RETRY_SECONDS},
+    "send-digests": {"task": "notifications.send_digests", "schedule": 3600.0},
+    "process-received-mail": {"task": "notifications.process_received", "schedule": 300.0},
 }
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "14"))

@@ -8,5 +8,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("notifications.urls")),
+    path("", include("notifications.inbound_urls")),
     path("", include("games.urls")),
 ]

@@ -302,9 +302,12 @@ def _commit_generic(write: TurnWrite) -> list[int]:
         if write.status:
             Game.objects.filter(pk=write.base.game_id).update(status=write.status, finished_at=now,
                                                               result=write.result)
-        rows = OutboxMessage.objects.bulk_create([OutboxMessage(**row) for row in write.outbox],
-                                                 ignore_conflicts=True)
-    return [row.pk for row in rows if row.pk is not None]
+        if not write.outbox:
+            return []
+        OutboxMessage.objects.bulk_create([OutboxMessage(**row) for row in write.outbox], ignore_conflicts=True)
+        # With ignore_conflicts SQLite reports no primary keys: read back the rows just written.
+        keys = [row["dedupe_key"] for row in write.outbox]
+        return list(OutboxMessage.objects.filter(dedupe_key__in=keys, status="pending").values_list("pk", flat=True))
 
 
 _EVENT_COLUMNS = ("game_id", "seq", "kind", "seat", "actor", "source", "payload", "idempotency_key",

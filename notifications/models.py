@@ -12,6 +12,8 @@ class OutboxStatus(models.TextChoices):
     SENT = "sent"
     FAILED = "failed"
     SKIPPED = "skipped"
+    # Kept for the recipient's daily digest instead of being sent on its own.
+    DIGEST = "digest"
 
 
 class OutboxMessage(models.Model):
@@ -58,3 +60,84 @@ class DevMail(models.Model):
 
     def __str__(self) -> str:
         return self.subject
+
+
+# -- play by email ---------------------------------------------------------------
+
+
+class ReplyToken(models.Model):
+    """The secret part of one player's reply address for one game seat.
+
+    The address carries ``<game>-<seat>-<nonce>-<signature>``; the row is what
+    makes it revocable and auditable (who it was issued to, when it was last
+    used). A token only ever speaks for its own game, seat and user.
+    """
+
+    nonce = models.CharField(max_length=16, unique=True)
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seat = models.SmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    # When the seat's player was last told that a message was held (at most once a day).
+    held_notice_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "seat", "user"])]
+
+    def __str__(self) -> str:
+        return f"reply token {self.game_id}/{self.seat} for {self.user_id}"
+
+
+class InboundStatus(models.TextChoices):
+    RECEIVED = "received"  # stored, waiting for the worker
+    APPLIED = "applied"  # commands run (successfully or with a user error answered)
+    REFUSED = "refused"  # commands refused; the sender was told
+    DROPPED = "dropped"  # auto-reply, bounce, no usable token, too large: nobody is answered
+    HELD = "held"  # failed authentication: kept, the seat's real address told once
+    FAILED = "failed"  # a system error (logged); nothing applied
+
+
+class InboundMessage(models.Model):
+    """One received email, stored once (unique by Message-ID) before anything else happens."""
+
+    message_id = models.CharField(max_length=255, unique=True)
+    via = models.CharField(max_length=20)  # smtp, ingest, mailgun, postmark, devmail, ...
+    envelope_sender = models.CharField(max_length=320, blank=True, null=True)
+    envelope_recipients = models.JSONField(default=list)
+    # What the provider reported about SPF/DKIM/DMARC, e.g. {"spf": "pass", "dkim": "fail"}.
+    auth_results = models.JSONField(default=dict)
+    raw = models.BinaryField()
+    size = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=InboundStatus.choices, default=InboundStatus.RECEIVED)
+    reason = models.TextField(blank=True)
+    token = models.ForeignKey(ReplyToken, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    received_at = models.DateTimeField(default=timezone.now)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "received_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.message_id} ({self.status})"
+
+
+class MailMode(models.TextChoices):
+    EVERY = "every", "an email for every turn"
+    DIGEST = "digest", "one daily digest"
+    WEB = "web", "no game emails (web only)"
+
+
+class MailPreference(models.Model):
+    """How a person wants game mail: every turn, a daily digest at a chosen hour, or none."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="mail_preference")
+    mode = models.CharField(max_length=10, choices=MailMode.choices, default=MailMode.EVERY)
+    # Hour of the day (0-23) in the user's own time zone when the digest goes out.
+    digest_hour = models.PositiveSmallIntegerField(default=8)
+    last_digest_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.mode}"

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import logging
 
-import threading
 from typing import Any, Iterable
 
-from django.db import transaction
+import json
 
-from notifications.models import OutboxMessage
+from django.db import connection, transaction
+from django.utils import timezone
+
+from notifications.models import OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
 
@@ -83,28 +85,30 @@ def rows_after_moves(
         newly = [s for s in to_act if s not in to_act_before or s in acted]
         targets = [(s, seat_users[s]) for s in newly]
         kind = "your_turn"
-    rows = [
+    return [
         {"kind": kind, "game_id": game_id, "event_seq": seq, "user_id": user_id, "seat": seat, "payload": {},
          "dedupe_key": f"{game_id}:{seq}:{kind}:{user_id}"}
         for seat, user_id in targets
     ]
-    _last_rows.keys = [row["dedupe_key"] for row in rows]
-    return rows
-
-
-# The dedupe keys of the rows rows_after_moves made last in this thread. The generic (SQLite)
-# commit inserts with ignore_conflicts, which returns no primary keys; without this the rows
-# would wait for the periodic sweep instead of going out after commit.
-_last_rows = threading.local()
 
 
 def hand_over_after_commit(ids: list[int]) -> None:
-    keys = getattr(_last_rows, "keys", None)
-    _last_rows.keys = None
-    if not ids and keys:
-        ids = list(OutboxMessage.objects.filter(dedupe_key__in=keys, status="pending").values_list("pk", flat=True))
     if ids:
         transaction.on_commit(lambda: hand_over(ids))
+
+
+INSERT_SQL = (
+    "INSERT INTO notifications_outboxmessage (kind, user_id, payload, game_id, seat, event_seq, dedupe_key, status, "
+    "attempts, last_error, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 0, '', %s) "
+    "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id"
+)
+
+
+def insert_params(*, kind: str, user_id: int, dedupe_key: str, payload: dict[str, Any], game_id: int | None = None,
+                  seat: int | None = None, event_seq: int | None = None) -> list[Any]:
+    """Parameters of INSERT_SQL (the inbound pipeline embeds it in its own statement)."""
+    return [kind, user_id, json.dumps(payload), game_id, seat, event_seq, dedupe_key, OutboxStatus.PENDING,
+            timezone.now()]
 
 
 def write_message(*, kind: str, user_id: int, dedupe_key: str, payload: dict[str, Any],
@@ -113,15 +117,16 @@ def write_message(*, kind: str, user_id: int, dedupe_key: str, payload: dict[str
 
     Returns the row id, or None if a row with this ``dedupe_key`` exists (the answer was queued already).
     """
-    row, created = OutboxMessage.objects.get_or_create(
-        dedupe_key=dedupe_key,
-        defaults={"kind": kind, "user_id": user_id, "payload": payload, "game_id": game_id, "seat": seat,
-                  "event_seq": event_seq},
-    )
-    if not created:
+    # One statement that skips a duplicate without raising: no savepoint, one round trip.
+    with connection.cursor() as cursor:
+        cursor.execute(INSERT_SQL, insert_params(kind=kind, user_id=user_id, dedupe_key=dedupe_key, payload=payload,
+                                                 game_id=game_id, seat=seat, event_seq=event_seq))
+        found = cursor.fetchone()
+    if found is None:
         return None
-    hand_over_after_commit([row.pk])
-    return row.pk
+    ids = [found[0]]
+    transaction.on_commit(lambda: hand_over(ids))
+    return found[0]
 
 
 def write_invitation(*, game_id: int, user_id: int, inviter: str, to: str | None = None) -> int | None:

@@ -1,40 +1,321 @@
-"""Turning an outbox row into an email message (text part; richer mail comes with play by email)."""
+"""Turning an outbox row into an email: a text part, an HTML part, threading headers.
+
+Every game mail is built from ``rules.describe(state, seat)`` and
+``rules.example_moves(state, seat)`` for the recipient's own seat, never from the
+raw state, so a mail cannot show what that seat may not see (another player's
+secret bid, the seed). One thread per game per player: the ``game_started``
+mail carries the thread's root ``Message-ID`` and every later mail of that
+game to that player points at it with ``In-Reply-To`` and ``References``.
+
+Kinds written by the write path: ``game_started``, ``your_turn``, ``game_over``.
+Kinds written by this app: ``email_reply`` (the answer to a player's mail:
+confirmation or error), ``held_notice`` (a mail for your seat failed
+authentication), ``invitation``, ``digest`` (rendered by the sender).
+"""
 
 from __future__ import annotations
 
+import datetime
+import zoneinfo
+from dataclasses import dataclass, field
+from email.utils import formataddr, parseaddr
+from typing import Any
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
 from django.urls import reverse
 
+from notifications import tokens
 from notifications.models import OutboxMessage
 
-SUBJECTS = {
-    "game_started": "game started",
-    "your_turn": "your turn",
-    "game_over": "game over",
-}
+SUBJECT_PREFIX = "[Ravenpost]"
+
+
+@dataclass
+class Section:
+    title: str
+    text: str
+    pre: bool = True  # board descriptions and logs keep their layout
+
+
+@dataclass
+class MailContent:
+    """What one mail says, independent of its text or HTML spelling."""
+
+    subject: str
+    intro: list[str] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    examples: list[str] = field(default_factory=list)
+    notation: str = ""
+    commands: bool = False  # list help/status/moves/resign/say
+    deadline: str = ""
+    game_url: str = ""
+    can_reply: bool = True
+
+
+# -- threading ----------------------------------------------------------------
+
+
+def _mail_domain() -> str:
+    return tokens.inbound_domain()
+
+
+def thread_root_id(game_id: int, seat: int | None, user_id: int) -> str:
+    """The Message-ID of the first mail of a player's thread for a game (deterministic: no storage)."""
+    return f"<game-{game_id}.seat-{seat if seat is not None else 'x'}.user-{user_id}@{_mail_domain()}>"
+
+
+def row_message_id(row: OutboxMessage) -> str:
+    # Deterministic per row: a retried send that did reach the server is a duplicate the receiver drops.
+    if row.kind == "game_started" and row.game_id is not None:
+        return thread_root_id(row.game_id, row.seat, row.user_id)
+    return f"<ravenpost.{row.pk}.{row.kind.replace('_', '-')}@{_mail_domain()}>"
+
+
+def game_url(game_id: int) -> str:
+    return settings.SITE_URL + reverse("games:detail", args=[game_id])
+
+
+def game_label(game: Any) -> str:
+    return f"{game.rules.name} #{game.pk}"
+
+
+# -- pieces shared by the game mails ----------------------------------------------------
+
+
+def turn_label(view: dict[str, Any] | None, seat: int | None, awaited: bool) -> str:
+    """"your bid, round 3" / "your choice, round 3" / "your turn" from the seat's own view."""
+    view = view or {}
+    phase = view.get("phase")
+    round_ = view.get("round")
+    if phase == "bidding":
+        what = "your bid" if awaited else "bidding"
+    elif phase == "choice":
+        what = "your choice" if awaited else "waiting"
+    else:
+        what = "your turn" if awaited else "update"
+    return f"{what}, round {round_}" if round_ else what
+
+
+def local_deadline(deadline: datetime.datetime | None, user: Any) -> str:
+    if deadline is None:
+        return ""
+    try:
+        zone = zoneinfo.ZoneInfo(getattr(user, "time_zone", "") or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    local = deadline.astimezone(zone)
+    return local.strftime("%A %d %B %Y, %H:%M ") + f"({zone.key})"
+
+
+def examples_for(rules: Any, state: Any, seat: int | None, limit: int = 4) -> list[str]:
+    if state is None or seat is None or seat not in rules.to_act(state):
+        return []
+    try:
+        return list(rules.example_moves(state, seat, limit))
+    except Exception:  # noqa: BLE001 - examples are a courtesy; a missing one must not stop the mail
+        return []
+
+
+def seat_situation(game: Any, seat: int | None, state: Any) -> tuple[str, list[str]]:
+    """The seat's description and worked examples (only what that seat may see)."""
+    rules = game.rules
+    if state is None:
+        return "", []
+    return rules.describe(state, seat), examples_for(rules, state, seat)
+
+
+# -- per kind ----------------------------------------------------------------------------
+
+
+def _game_mail(row: OutboxMessage) -> MailContent | None:
+    from games import selectors
+
+    game = row.game
+    rules = game.rules
+    state = selectors.state_at(game, row.event_seq)
+    seat = row.seat
+    view = rules.view(state, seat) if state is not None else None
+    awaited = state is not None and seat is not None and seat in rules.to_act(state)
+    description, examples = seat_situation(game, seat, state)
+    content = MailContent(subject="", game_url=game_url(game.pk), notation=rules.notation_help() if awaited else "")
+    content.examples = examples
+    content.commands = True
+    if row.kind == "game_started":
+        names = selectors.seat_names(game)
+        content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — the game has started"
+        content.intro = [
+            f"Your game of {rules.name} has started. Players: "
+            + ", ".join(f"{n} (seat {i + 1})" for i, n in enumerate(names)) + ".",
+            "You can play every move by replying to these mails, or on the game page.",
+        ]
+        if not awaited:
+            content.notation = ""
+    elif row.kind == "game_over":
+        content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — game over, final scores"
+        content.intro = ["The game is over."]
+        summary = selectors.result_summary(game)
+        if summary:
+            content.sections.append(Section("Result", summary))
+        content.examples, content.notation, content.commands = [], "", False
+    else:
+        label = turn_label(view, seat, awaited)
+        content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — {label}"
+        if awaited:
+            content.intro = ["It is your move. Reply to this mail with your move, one command per line."]
+        else:
+            content.intro = ["The game has moved on; nothing is needed from you right now."]
+        projection = selectors.projection_of(game)
+        content.deadline = local_deadline(projection.deadline, row.user) if awaited else ""
+    if description:
+        content.sections.insert(0, Section("The game as you see it", description))
+    if content.notation and content.notation in description:
+        content.notation = ""  # the game's own description already explains the syntax
+    return content
+
+
+def _reply_mail(row: OutboxMessage) -> MailContent:
+    """An answer to a player's mail; the pipeline put its words in the payload."""
+    payload = row.payload
+    content = MailContent(subject=payload.get("subject", f"{SUBJECT_PREFIX} your message"))
+    content.intro = list(payload.get("intro", []))
+    content.sections = [Section(s["title"], s["text"], s.get("pre", True)) for s in payload.get("sections", [])]
+    content.commands = bool(payload.get("commands"))
+    content.can_reply = bool(payload.get("can_reply", True))
+    if row.game is not None:
+        content.game_url = game_url(row.game_id)
+        if payload.get("view") or payload.get("examples"):
+            from games import selectors
+
+            state = selectors.projection_of(row.game).state
+            description, examples = seat_situation(row.game, row.seat, state)
+            if description and payload.get("view"):
+                content.sections.append(Section("The game as you see it now", description))
+            if payload.get("examples"):
+                content.examples = examples
+                notation = row.game.rules.notation_help()
+                shown = description if payload.get("view") else ""
+                content.notation = "" if notation in shown else notation
+    return content
+
+
+def _invitation_mail(row: OutboxMessage) -> MailContent:
+    game = row.game
+    inviter = row.payload.get("inviter", "A friend")
+    return MailContent(
+        subject=f"{SUBJECT_PREFIX} {inviter} invites you to play {game_label(game)}",
+        intro=[f"{inviter} invites you to a game of {game.rules.name} on Ravenpost.",
+               f"Join it on the game page: {game_url(game.pk)}",
+               "Once everyone has joined, the game is played by replying to its mails (or on the web)."],
+        game_url=game_url(game.pk),
+        can_reply=False,
+    )
+
+
+# -- assembling ----------------------------------------------------------------------------
+
+
+def compose(content: MailContent, *, to: str, reply_to: str | None, message_id: str,
+            in_reply_to: str | None, references: list[str], extra_headers: dict[str, str] | None = None,
+            ) -> EmailMultiAlternatives:
+    context = {"mail": content, "reply_to": reply_to}
+    text = render_to_string("notifications/email/message.txt", context)
+    html = render_to_string("notifications/email/message.html", context)
+    headers = {"Message-ID": message_id, "Auto-Submitted": "auto-generated",
+               "X-Auto-Response-Suppress": "All"}
+    if in_reply_to:
+        headers["In-Reply-To"] = in_reply_to
+    if references:
+        headers["References"] = " ".join(references)
+    headers.update(extra_headers or {})
+    message = EmailMultiAlternatives(
+        subject=content.subject,
+        body=_tidy(text),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[to],
+        reply_to=[reply_to] if reply_to else None,
+        headers=headers,
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def _tidy(text: str) -> str:
+    """Templates leave runs of blank lines; a mail reads better with at most one."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        line = line if line == "-- " else line.rstrip()  # "-- " is the signature separator
+        if not line and (not lines or not lines[-1]):
+            continue
+        lines.append(line)
+    return "\n".join(lines).strip() + "\n"
+
+
+def reply_to_for(game: Any, seat: int | None, user_id: int) -> str | None:
+    if game is None or seat is None:
+        return None
+    token = tokens.token_for(game_id=game.pk, seat=seat, user_id=user_id)
+    return formataddr((f"Ravenpost {game_label(game)}", tokens.reply_address(token)))
 
 
 def build_message(row: OutboxMessage) -> EmailMultiAlternatives | None:
-    game = row.game
-    if game is None or not row.user.email:
+    """The mail for one outbox row, or None when there is nothing to send (no address, no game)."""
+    to = row.payload.get("to") or row.user.email
+    if not to:
         return None
+    game = row.game
+    if row.kind in ("game_started", "your_turn", "game_over"):
+        if game is None:
+            return None
+        content = _game_mail(row)
+    elif row.kind in ("email_reply", "held_notice"):
+        content = _reply_mail(row)
+    elif row.kind == "invitation" and game is not None:
+        content = _invitation_mail(row)
+    else:
+        return None
+    if content is None:
+        return None
+    root = thread_root_id(game.pk, row.seat, row.user_id) if game is not None else None
+    references = [root] if root and row.kind != "game_started" else []
+    in_reply_to = root if references else None
+    if row.payload.get("in_reply_to"):
+        # An answer threads under the player's own mail as well as under the game's thread.
+        in_reply_to = row.payload["in_reply_to"]
+        references = [*references, *row.payload.get("references", []), in_reply_to]
+        references = list(dict.fromkeys(references))[-10:]
+    reply_to = reply_to_for(game, row.seat, row.user_id) if content.can_reply else None
+    extra = {"X-Ravenpost-Kind": row.kind}
+    if row.payload.get("result"):
+        extra["X-Ravenpost-Result"] = row.payload["result"]  # lets mail filters (and tests) sort answers
+    return compose(content, to=to, reply_to=reply_to, message_id=row_message_id(row),
+                   in_reply_to=in_reply_to, references=references, extra_headers=extra)
+
+
+def build_digest(user: Any, rows: list[OutboxMessage]) -> EmailMultiAlternatives | None:
+    """One mail summing up a day of game mail: the current situation of each game it mentioned."""
     from games import selectors
 
-    rules = game.rules
-    url = settings.SITE_URL + reverse("games:detail", args=[game.pk])
-    subject = f"[Ravenpost] {rules.name} #{game.pk} — {SUBJECTS.get(row.kind, row.kind.replace('_', ' '))}"
-    state = selectors.state_at(game, row.event_seq)
-    lines = []
-    if state is not None:
-        lines.append(rules.describe(state, row.seat))
-        if row.kind == "game_over":
-            lines.append("")
-            lines.append(selectors.result_summary(game))
-    lines += ["", f"Game page: {url}"]
-    return EmailMultiAlternatives(
-        subject=subject,
-        body="\n".join(lines),
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[row.user.email],
-    )
+    if not user.email or not rows:
+        return None
+    content = MailContent(subject=f"{SUBJECT_PREFIX} your daily digest", commands=True, can_reply=False)
+    content.intro = ["Your games since the last digest. Reply on each game's own thread or play on the web.",
+                     "Each game below shows its reply address."]
+    seen: set[int] = set()
+    for row in rows:
+        if row.game is None or row.game_id in seen:
+            continue
+        seen.add(row.game_id)
+        game = row.game
+        state = selectors.projection_of(game).state
+        text = game.rules.describe(state, row.seat) if state is not None else ""
+        if game.result:
+            text += "\n\n" + selectors.result_summary(game)
+        reply = reply_to_for(game, row.seat, row.user_id)
+        address = parseaddr(reply)[1] if reply else ""
+        text += f"\n\nGame page: {game_url(game.pk)}" + (f"\nReply with moves to: {address}" if address else "")
+        content.sections.append(Section(game_label(game), text))
+    return compose(content, to=user.email, reply_to=None,
+                   message_id=f"<ravenpost.digest.{user.pk}.{rows[-1].pk}@{_mail_domain()}>",
+                   in_reply_to=None, references=[])

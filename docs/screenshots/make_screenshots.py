@@ -1,8 +1,10 @@
-"""Make the README screenshots: lobby, a Revolution! game mid-game (bid form), and the replay page.
+"""Make the README screenshots: lobby, a Revolution! game mid-game (bid form), the replay page, Five Points.
 
 Run from the project root::
 
     .venv/bin/python docs/screenshots/make_screenshots.py
+    .venv/bin/python docs/screenshots/make_screenshots.py five-points   # only five-points-game.png
+    .venv/bin/python docs/screenshots/make_screenshots.py five-tribes   # only five-tribes-game.png
 
 It builds a throw-away database in a temporary directory (your ``var/`` is not
 touched), plays a game part-way through ``games.services``, serves the site on
@@ -80,6 +82,69 @@ def build_game() -> tuple[Any, Any, Any]:
     return game, ada, brook
 
 
+def build_five_points_game(users: list[Any]) -> Any:
+    """A 3-player Five Points game in round 2 or later: bosses on the map, bids on markers, Ada to place."""
+    from games import services
+    from games.models import Projection, Seat
+    from games.rules import get_rules
+
+    ada, brook, cyd = users[:3]
+    rules = get_rules("five_points")
+    game = services.game_create(rules_slug="five_points", creator=ada, num_players=3, seed="screenshots-fp-192")
+    services.game_join(game_id=game.pk, user=brook)
+    services.game_join(game_id=game.pk, user=cyd)
+    rng = random.Random(3)
+    seat_of_ada = Seat.objects.get(game=game, user=ada).index
+    for _ in range(500):
+        p = Projection.objects.get(pk=game.pk)
+        state = p.state
+        bids = sum(sum(b) for b in state["bids"])
+        if (state["round"] >= 2 and state["phase"] == "placement" and p.to_act == [seat_of_ada] and bids >= 3
+                and any(any(t["bosses"]) for t in state["tiles"])):
+            break
+        seat = p.to_act[0]
+        user = Seat.objects.get(game=game, index=seat).user
+        services.submit_move(game_id=game.pk, user=user, move=rules.random_move(state, seat, rng))
+    return game
+
+
+def build_five_tribes_game(users: list[Any]) -> tuple[Any, str]:
+    """A 2-player Five Tribes game in round 2 or later with Ada to move meeples; and a path to pre-click.
+
+    The path (start tile and the first drops of a legal movement) is shown by the
+    page's builder through its ``#build:`` link, so the picture shows the move
+    being built with the next legal tiles highlighted.
+    """
+    from games import services
+    from games.models import Projection, Seat
+    from games.rules import get_rules
+    from games.rules.five_tribes.board import TILE_INDEX
+    from games.rules.five_tribes.movement import continuations, starts
+
+    ada, brook = users[:2]
+    rules = get_rules("five_tribes")
+    game = services.game_create(rules_slug="five_tribes", creator=ada, num_players=2, seed="screenshots-ft-2")
+    services.game_join(game_id=game.pk, user=brook)
+    rng = random.Random(5)
+    seat_of_ada = Seat.objects.get(game=game, user=ada).index
+    for _ in range(800):
+        p = Projection.objects.get(pk=game.pk)
+        state = p.state
+        if (state["round"] >= 3 and state["phase"] == "play" and p.to_act == [seat_of_ada]
+                and state["turn"]["step"] == "move" and state["turn"]["can_move"]):
+            break
+        seat = p.to_act[0]
+        user = Seat.objects.get(game=game, index=seat).user
+        services.submit_move(game_id=game.pk, user=user, move=rules.random_move(state, seat, rng))
+    state = Projection.objects.get(pk=game.pk).state
+    hand = {t: state["meeples"][TILE_INDEX[t]] for t in starts(state)}
+    start = max(hand, key=lambda t: len(hand[t]))  # the longest move makes the most telling picture
+    path = [start]
+    while len(path) < min(3, len(hand[start])):  # a few drops in, the rest still to choose
+        path.append(continuations(state, start, path[1:])[0])
+    return game, ",".join(path)
+
+
 def reveal_step(game: Any) -> int:
     """The first step where the bids lie revealed (a Spy or Apothecary choice): the most telling picture."""
     from games.store import game_records, replay_states
@@ -129,10 +194,24 @@ def shoot(url: str, path: Path, height: int) -> None:
 
 def main() -> None:
     call_command("migrate", verbosity=0, interactive=False)
+    only_five_points = sys.argv[1:] == ["five-points"]
+    only_five_tribes = sys.argv[1:] == ["five-tribes"]
     game, ada, brook = build_game()
+    from accounts.services import user_get_or_create_verified
+
+    cyd = user_get_or_create_verified(email="cyd@example.com", display_name="Cyd")
+    ft_game, ft_path = build_five_tribes_game([ada, brook])
+    fp_game = None if only_five_tribes else build_five_points_game([ada, brook, cyd])
     server, port = serve_as(session_cookie(ada))
     try:
         base = f"http://127.0.0.1:{port}"
+        if not only_five_points:  # each "only" mode leaves the other game's picture alone
+            shoot(f"{base}/games/{ft_game.pk}/#build:{ft_path}", OUT / "five-tribes-game.png", 1400)
+        if only_five_tribes:
+            return
+        shoot(f"{base}/games/{fp_game.pk}/", OUT / "five-points-game.png", 1400)
+        if only_five_points:
+            return
         shoot(f"{base}/", OUT / "lobby.png", 1000)
         shoot(f"{base}/games/{game.pk}/", OUT / "revolution-game.png", 2600)
         shoot(f"{base}/games/{game.pk}/replay/?step={reveal_step(game)}", OUT / "replay.png", 1800)

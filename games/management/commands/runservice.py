@@ -1,7 +1,8 @@
 """manage.py runservice: the whole service in one process, for the embedded default.
 
 Serves the web pages and runs, in background threads, what Celery workers and
-beat do in production: the deadline sweep and the outbox retry.
+beat do in production: the deadline sweep, the outbox retry, daily digests and
+the retry of received mail, plus the SMTP listener that takes replies.
 """
 
 from __future__ import annotations
@@ -31,19 +32,33 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--smtp-port", type=int, default=None,
+                            help="port of the SMTP listener for replies (default: SMTP_LISTENER_PORT; 0: off)")
 
     def handle(self, *args: object, **options: object) -> None:
         from games.deadlines import sweep
-        from notifications.sender import send_pending
+        from notifications.pipeline import process_stale
+        from notifications.sender import send_digests, send_pending
 
         host, port = options["host"], options["port"]
         stop = threading.Event()
         jobs = [("outbox", settings.OUTBOX_RETRY_SECONDS, send_pending),
-                ("deadlines", settings.DEADLINE_SWEEP_SECONDS, sweep)]
+                ("deadlines", settings.DEADLINE_SWEEP_SECONDS, sweep),
+                ("digests", 3600.0, send_digests),
+                ("received-mail", 300.0, process_stale)]
         for name, interval, job in jobs:
             threading.Thread(target=periodic, args=(interval, job, stop), daemon=True, name=name).start()
+        smtp_port = settings.SMTP_LISTENER_PORT if options["smtp_port"] is None else options["smtp_port"]
+        listener = None
+        if smtp_port:
+            from notifications.smtp import start_listener
+
+            listener = start_listener(str(host), int(smtp_port))
         self.stdout.write("")
         self.stdout.write(f"Ravenpost is running at http://{host}:{port}/")
+        if listener is not None:
+            self.stdout.write(f"Replies by mail: SMTP on {host}:{smtp_port} "
+                              f"(addresses @{settings.INBOUND_EMAIL_DOMAIN})")
         if settings.DEV_MAILBOX:
             self.stdout.write(f"Mail is kept in the dev mailbox: http://{host}:{port}/dev/mailbox/")
         self.stdout.write("Press Ctrl-C to stop.")
@@ -51,3 +66,5 @@ class Command(BaseCommand):
             call_command("runserver", f"{host}:{port}", use_reloader=False, use_threading=True)
         finally:
             stop.set()
+            if listener is not None:
+                listener.stop()

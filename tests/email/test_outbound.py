@@ -1,0 +1,109 @@
+"""Outbound game mail: content for the recipient's seat only, reply address, threading, preferences."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core import mail
+
+from games.models import Projection
+from notifications import render, sender, tokens
+from notifications.models import MailPreference, OutboxMessage, OutboxStatus, ReplyToken
+
+from .conftest import last_mail_to, reply_address_of, seat_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_turn_mail_has_view_examples_syntax_link_and_private_reply_address(game):
+    sender.send_pending()
+    user = seat_user(game, 0)
+    turn = [m for m in mail.outbox if user.email in m.to and "your bid" in m.subject][-1]
+    assert turn.subject == f"[Ravenpost] Revolution! #{game.pk} — your bid, round 1"
+    assert "You are Red (seat 1)." in turn.body
+    assert "Reply with one command per line, for example:" in turn.body
+    assert f"http://127.0.0.1:8000/games/{game.pk}/" in turn.body
+    html = dict((m, c) for c, m in turn.alternatives)["text/html"]
+    assert "What you can send" in html and f"/games/{game.pk}/" in html
+    assert "Bid: name characters" in turn.body  # the reply syntax
+    address = reply_address_of(turn)
+    parsed = tokens.parse_address(address)
+    assert parsed is not None and (parsed.game_id, parsed.seat) == (game.pk, 0)
+    assert ReplyToken.objects.get(nonce=parsed.nonce).user == user
+
+
+def test_one_thread_per_game_per_player(game):
+    sender.send_pending()
+    user = seat_user(game, 1)
+    mine = [m for m in mail.outbox if user.email in m.to]
+    started = next(m for m in mine if "started" in m.subject)
+    root = render.thread_root_id(game.pk, 1, user.pk)
+    assert started.extra_headers["Message-ID"] == root
+    for other in mine:
+        if other is not started:
+            assert other.extra_headers["In-Reply-To"] == root
+            assert root in other.extra_headers["References"]
+    ids = {m.extra_headers["Message-ID"] for m in mail.outbox}
+    assert len(ids) == len(mail.outbox)
+
+
+def test_no_mail_shows_another_seats_bid(game):
+    from games import services
+
+    red, blue = seat_user(game, 0), seat_user(game, 1)
+    services.submit_moves(game_id=game.pk, user=red, texts=["mercenary 3g; general b; innkeeper f"], source="email")
+    state = Projection.objects.get(pk=game.pk).state
+    row = OutboxMessage(kind="your_turn", game=game, event_seq=Projection.objects.get(pk=game.pk).version,
+                        user=blue, seat=1, payload={}, dedupe_key="x")
+    row.save()
+    message = render.build_message(row)
+    assert "general b; innkeeper f; mercenary 3g" not in message.body.lower()
+    assert "Bids in: Red." in message.body  # that Red has bid is public; what Red bid is not
+    assert "Your bid:" not in message.body  # Blue has not bid; Red's bid is behind the screen
+    assert state["bids"]  # but it is in the state
+
+
+def test_deadline_in_the_players_time_zone(game):
+    user = seat_user(game, 0)
+    user.time_zone = "Europe/Paris"
+    user.save()
+    Projection.objects.filter(pk=game.pk).update(
+        deadline=datetime.datetime(2030, 1, 5, 17, 30, tzinfo=datetime.timezone.utc))
+    sender.send_pending()
+    turn = [m for m in mail.outbox if user.email in m.to and "your bid" in m.subject][-1]
+    assert "Deadline: Saturday 05 January 2030, 18:30 (Europe/Paris)" in turn.body
+
+
+def test_web_only_players_get_no_game_mail(players, mailoutbox):
+    from .conftest import start_game
+
+    MailPreference.objects.create(user=players[1], mode="web")
+    game = start_game(players)
+    sender.send_pending()
+    assert not [m for m in mail.outbox if players[1].email in m.to]
+    assert OutboxMessage.objects.filter(user=players[1], game=game, status=OutboxStatus.SKIPPED).exists()
+
+
+def test_digest_readers_get_one_mail_at_their_hour(players, mailoutbox):
+    from .conftest import start_game
+
+    players[2].time_zone = "America/New_York"
+    players[2].save()
+    pref = MailPreference.objects.create(user=players[2], mode="digest", digest_hour=7)
+    game = start_game(players)
+    sender.send_pending()
+    assert not [m for m in mail.outbox if players[2].email in m.to]
+    kept = OutboxMessage.objects.filter(user=players[2], status=OutboxStatus.DIGEST).count()
+    assert kept >= 1
+    early = datetime.datetime(2030, 1, 5, 11, 0, tzinfo=datetime.timezone.utc)  # 06:00 in New York
+    assert sender.send_digests(early) == 0
+    due = datetime.datetime(2030, 1, 5, 12, 5, tzinfo=datetime.timezone.utc)  # 07:05 in New York
+    assert sender.send_digests(due) == 1
+    assert sender.send_digests(due + datetime.timedelta(minutes=30)) == 0  # once a day
+    digest = last_mail_to(players[2].email)
+    assert digest.subject == "[Ravenpost] your daily digest"
+    assert f"Revolution! #{game.pk}" in digest.body
+    pref.refresh_from_db()
+    assert pref.last_digest_at == due
+    assert not OutboxMessage.objects.filter(user=players[2], status=OutboxStatus.DIGEST).exists()
