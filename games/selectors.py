@@ -135,8 +135,8 @@ def describe_event(record: dict[str, Any], names: list[str], game: Game, states_
         return f"game aborted ({payload.get('reason', '')})"
     if kind == "timeout":
         policy = "the deadline policy" + (" (skip)" if payload.get("policy") == "skip" else "")
-        text = payload.get("text")
-        return f"timeout: {who}'s move was made by {policy}" + (f": {text}" if text else "")
+        # The move itself stays out of the public log: it may be a secret (a bid not yet revealed).
+        return f"timeout: {who}'s move was made by {policy}"
     if kind == "move":
         return f"{who} moved" + (" (automatically)" if payload.get("auto") else "")
     if kind == "deadline_set":
@@ -519,3 +519,13 @@ def abort_reason(game: Game) -> str:
     payload = (Event.objects.filter(game=game, kind="game_aborted").order_by("-seq")
                .values_list("payload", flat=True).first())
     return str((payload or {}).get("reason", ""))
+
+
+def seat_history(game: Game, seat: int) -> list[dict[str, Any]]:
+    """The moves one seat made (or that were made for it), as that seat saw them: its own moves only."""
+    return [
+        {"seq": seq, "kind": kind, "payload": payload}
+        for seq, kind, payload in Event.objects.filter(game=game, seat=seat, kind__in=("move", "timeout"))
+        .order_by("seq")
+        .values_list("seq", "kind", "payload")
+    ]

@@ -348,10 +348,18 @@ def _run(inbound: Claimed, token: TokenRow, mail: mailparse.ParsedMail) -> tuple
     try:
         # Moves, chat and resignation stand or fall together. Moves alone need no savepoint:
         # submit_moves is all or nothing by itself.
-        with (transaction.atomic() if wanted.says or wanted.resign else nullcontext()):
+        side_effects = wanted.says or wanted.resign or wanted.extend or wanted.vacation_until or wanted.vacation_end
+        with (transaction.atomic() if side_effects else nullcontext()):
             results = _submit(game.pk, user, wanted.moves) if wanted.moves else []
             for said in wanted.says:
                 services.chat_post(game_id=game.pk, user=user, text=said, source=Source.EMAIL)
+            if wanted.extend:
+                answer.extended = services.deadline_extend(game_id=game.pk, user=user, source=Source.EMAIL)
+            if wanted.vacation_until:
+                answer.vacation = services.vacation_start(user=user, until=wanted.vacation_until,
+                                                          source=Source.EMAIL)
+            if wanted.vacation_end:
+                services.vacation_end(user=user, source=Source.EMAIL)
             if wanted.resign:
                 services.game_resign(game_id=game.pk, user=user, source=Source.EMAIL)
     except services.CommandFailed as failure:
@@ -407,6 +415,8 @@ class Answer:
         self.sections: list[dict[str, Any]] = []
         self.flags: dict[str, Any] = {"commands": True}
         self.result = "applied"
+        self.extended: Any = None
+        self.vacation: Any = None
 
     def help(self) -> None:
         self.sections.append({"title": "How to play by email", "pre": True, "text": HELP_TEXT})
@@ -433,6 +443,13 @@ class Answer:
             done.append(f"  {shown}" + ("  (already applied earlier)" if result.duplicate else ""))
             done += [f"    note: {w}" for w in result.warnings]
         done += [f"  said: {said}" for said in wanted.says]
+        if wanted.extend and self.extended is not None:
+            done.append(f"  your deadline is extended to {render.local_deadline(self.extended, self.token.user)}")
+        if wanted.vacation_until and self.vacation is not None:
+            done.append(f"  you are on vacation until the end of {wanted.vacation_until.isoformat()}; "
+                        "your clocks are paused in every game")
+        if wanted.vacation_end:
+            done.append("  welcome back: your vacation has ended")
         if wanted.resign:
             done.append("  you resigned; your seat is played automatically from now on")
         if done:
@@ -468,5 +485,9 @@ Reply to any mail of this game with one command per line:
   status        the game as you see it now
   moves         what you can do now, with examples
   say <text>    post <text> to the game's chat
+  extend        give your current deadline one more move's time (a few times per game)
+  vacation until 2026-12-24
+                go away until the end of that day: your clocks pause in every game
+  vacation end  come back early
   resign        leave the game (your seat is then played automatically)
 Lines starting with # are ignored, and so is the quoted mail below your reply."""

@@ -159,6 +159,8 @@ def _game_mail(row: OutboxMessage) -> MailContent | None:
         if summary:
             content.sections.append(Section("Result", summary))
         content.examples, content.notation, content.commands = [], "", False
+    elif row.kind in CLOCK_KINDS:
+        _clock_mail(content, row, game, awaited)
     else:
         label = turn_label(view, seat, awaited)
         content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — {label}"
@@ -173,6 +175,44 @@ def _game_mail(row: OutboxMessage) -> MailContent | None:
     if content.notation and content.notation in description:
         content.notation = ""  # the game's own description already explains the syntax
     return content
+
+
+CLOCK_KINDS = ("reminder", "timed_out", "timeout_notice", "briefing")
+
+
+def _clock_mail(content: MailContent, row: OutboxMessage, game: Any, awaited: bool) -> None:
+    """Mails of the deadline machinery: reminder, your time ran out, someone's time ran out, briefing."""
+    from games import selectors
+
+    label = game_label(game)
+    names = selectors.seat_names(game)
+    deadline = local_deadline(selectors.projection_of(game).deadline, row.user) if awaited else ""
+    if row.kind == "reminder":
+        content.subject = f"{SUBJECT_PREFIX} {label} — reminder: your move is due"
+        content.intro = ["Reminder: the game is waiting for your move. Reply to this mail with it."]
+        content.deadline = deadline
+    elif row.kind == "timed_out":
+        content.subject = f"{SUBJECT_PREFIX} {label} — your time ran out"
+        content.intro = [f"Your time ran out, so the deadline policy played this move for you: "
+                         f"{row.payload.get('move', '')}",
+                         "Repeated timeouts hand your seat to a replacement; answer in time to keep it."]
+        content.deadline = deadline
+    elif row.kind == "timeout_notice":
+        who = names[row.payload["seat"]] if row.payload.get("seat") is not None else "A player"
+        # The move itself may be secret (a bid): others learn only what their own view shows.
+        content.subject = f"{SUBJECT_PREFIX} {label} — {who}'s time ran out"
+        content.intro = [f"{who}'s time ran out, so the deadline policy made their move. "
+                         "The game as you see it now is below."]
+        content.deadline = deadline
+    else:  # briefing
+        content.subject = f"{SUBJECT_PREFIX} {label} — you now play seat {row.seat + 1}"
+        content.intro = [f"You have taken over seat {row.seat + 1}. Below is the game as this seat sees it, "
+                         "and the moves this seat made before you.",
+                         "Play by replying to this mail, or on the game page."]
+        content.deadline = deadline
+        own = [e["payload"].get("text") or "" for e in selectors.seat_history(game, row.seat)]
+        if own:
+            content.sections.append(Section("This seat's moves so far", "\n".join(f"  {t}" for t in own if t)))
 
 
 def _reply_mail(row: OutboxMessage) -> MailContent:
@@ -265,7 +305,7 @@ def build_message(row: OutboxMessage) -> EmailMultiAlternatives | None:
     if not to:
         return None
     game = row.game
-    if row.kind in ("game_started", "your_turn", "game_over"):
+    if row.kind in ("game_started", "your_turn", "game_over", *CLOCK_KINDS):
         if game is None:
             return None
         content = _game_mail(row)

@@ -58,5 +58,6 @@ def ui_for(slug: str) -> GameUI:
     # Imported here so each game's adapter registers itself on first use.
     from games.views import revolution  # noqa: F401
     from games.views import five_tribes  # noqa: F401
+    from games.views import five_points  # noqa: F401
 
     return _ADAPTERS.get(slug, GameUI())

@@ -1,0 +1,425 @@
+"""Five Points' page pieces: the city map, the decision forms and turning those forms into moves.
+
+Everything here reads the seat's ``rules.view(...)`` only. Five Points hides
+nothing once play begins (the two buildings are revealed before the first turn
+and the marker pool is reshuffled in full every round), so the view carries the
+whole public state; the clickable options are the engine's own legal moves
+(``movegen.legal_moves`` printed with ``format_move``) computed on the fields of
+that view, never on the stored state.
+
+The forms post to ``games:play`` and the server builds the canonical move::
+
+    action=place tile=3 [marker=B bid=2]   {"action": "place", "tile": 3, "marker": "B", "bid": 2}
+    action=pass / action=skip              {"action": "pass"} / {"action": "skip"}
+    action=move tile_to=7:C4               {"action": "move", "tile": 7, "to": "C4"}
+    action=take colour=red                 {"action": "take", "colour": "red"}
+    action=special tile=5                  {"action": "special", "tile": 5}
+    action=elect order=4,2                 {"action": "elect", "tiles": [4, 2]}
+    action=smuggle player=2 from=5 to=7    {"action": "smuggle", "seat": 1, "from": 5, "to": 7}
+
+and the rules decide whether it is legal. The map itself is part of the forms:
+during placement and the special-election choice each neighbourhood is a submit
+button (no script needed); moving a tile, ordering tied elections and the
+Smuggler's Tunnel take several clicks, which ``games/static/games/five_points.js``
+turns into the form's select boxes (the selects alone also work without it).
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Iterable, Mapping
+
+from games.rules.five_points import data as fp_data
+from games.rules.five_points import movegen
+from games.rules.five_points.choices import WHAT
+from games.rules.five_points.notation import format_move
+from games.templatetags.ravenpost import seat_color
+from games.views.adapters import BadForm, GameUI, register
+
+# What each building does, in a line: printed on the face-up tiles, so safe to show.
+BUILDING_TEXT = {
+    "board_of_elections": "2 VP to its controller each round",
+    "newspaper": "its controller takes a control marker of a colour of their choice",
+    "theater": "its controller moves 2 rabble from the boroughs to the HQ",
+    "mission": "its controller moves 1 rabble per boss on the board from the boroughs to the HQ",
+    "polling_place": "+1 vote in every election this round for its controller",
+    "sixth_ward": "+2 votes in every election this round for its controller",
+    "zoning": "its controller may move a neighbourhood",
+    "tammany": "5 points at the end of the game for its controller",
+    "smuggler": "its controller may move one rabble of any player to another neighbourhood (resolved last)",
+}
+
+KIND_TITLE = {
+    "placement": "Place a rabble or pass",
+    "move_tile": "Move a neighbourhood",
+    "take": "Take a control marker",
+    "special": "Call the special election",
+    "elect": "Choose the tied elections",
+    "smuggle": "Smuggler's Tunnel",
+}
+
+MAX_NUMBER = 999  # no count in the game comes near; anything above is a tampered form
+
+
+def player_label(seat: int) -> str:
+    """How the engine names seats in its log and emails (``P1`` for seat 0)."""
+    return f"P{seat + 1}"
+
+
+def _name(names: list[str] | None, seat: int) -> str:
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return player_label(seat)
+
+
+# -- legal moves from the view ---------------------------------------------------------------
+def moves_state(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields move generation reads, rebuilt from the view (which shows them all).
+
+    Adapters may not read the stored state; Five Points' view is the full public
+    state, so the engine's ``legal_moves`` on these fields gives exactly the
+    moves it would give on the state (the tests check this for every decision).
+    """
+    return {
+        "players": view["players"],
+        "phase": view["phase"],
+        "current": view["current"],
+        "hq": list(view["hq"]),
+        "tiles": [{"pos": list(t["pos"]), "colour": t["colour"], "rabble": list(t["rabble"]),
+                   "bosses": list(t["bosses"])} for t in view["tiles"]],
+        "markers": [m["id"] for m in view["markers"]],
+        "bids": [list(m["bids"]) for m in view["markers"]],
+        "pending": view["pending"],
+        "control_supply": dict(view["control_supply"]),
+    }
+
+
+def legal_moves(view: Mapping[str, Any], seat: int) -> Iterable[dict[str, Any]]:
+    return movegen.legal_moves(moves_state(view), seat)
+
+
+def decision_options(view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
+    """The clickable options of the seat's current decision, grouped from the legal moves.
+
+    Placement moves are the product of the tiles and the (marker, bid) pairs, so
+    they are sent as those two lists rather than hundreds of combinations.
+    """
+    if seat not in view["to_act"]:
+        return None
+    moves = list(legal_moves(view, seat))
+    if view["phase"] == "placement":
+        tiles: list[int] = []
+        bids: dict[str, list[int]] = {}
+        for m in moves:
+            if m["action"] == "place" and "bid" not in m:
+                tiles.append(m["tile"])
+            elif m["action"] == "place":
+                amounts = bids.setdefault(m["marker"], [])
+                if m["bid"] not in amounts:
+                    amounts.append(m["bid"])
+        return {"kind": "placement", "tiles": tiles, "bids": bids,
+                "pass": any(m["action"] == "pass" for m in moves)}
+    kind = view["pending"]["kind"]
+    options: dict[str, Any] = {"kind": kind, "skip": any(m["action"] == "skip" for m in moves),
+                               "moves": [format_move(m) for m in moves]}
+    if kind == "move_tile":
+        targets: dict[str, list[str]] = {}
+        for m in moves:
+            if m["action"] == "move":
+                targets.setdefault(str(m["tile"]), []).append(m["to"])
+        options["targets"] = targets
+    elif kind == "take":
+        options["colours"] = [m["colour"] for m in moves]
+    elif kind == "special":
+        options["tiles"] = [m["tile"] for m in moves]
+    elif kind == "elect":
+        options["tiles"] = list(view["pending"]["tiles"])
+        options["count"] = view["pending"]["count"]
+        options["orders"] = [m["tiles"] for m in moves]
+    elif kind == "smuggle":
+        routes: dict[str, dict[str, list[int]]] = {}
+        for m in moves:
+            if m["action"] == "smuggle":
+                routes.setdefault(str(m["seat"] + 1), {}).setdefault(str(m["from"]), []).append(m["to"])
+        options["routes"] = routes
+        # The moves list of a smuggle is hundreds of near-identical lines; the routes say it all.
+        del options["moves"]
+    return options
+
+
+# -- the board --------------------------------------------------------------------------------
+def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
+          play: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Rows for the board partial: the map grid, markers, players, piles, the decision.
+
+    ``play`` is the seat's decision options (only on the live page of the awaited
+    seat); it makes the matching tiles and cells buttons.
+    """
+    if not view:
+        return {}
+    n = view["players"]
+    me = view.get("seat")
+    options = (play.get("options") if isinstance(play, Mapping) else None) or {}
+    kind = options.get("kind")
+    place_tiles = set(options.get("tiles", [])) if kind in ("placement", "special") else set()
+    click_tiles: set[int] = set()
+    if kind == "move_tile":
+        click_tiles = {int(t) for t in options.get("targets", {})}
+    elif kind == "elect":
+        click_tiles = set(options.get("tiles", []))
+    elif kind == "smuggle":
+        click_tiles = {t["number"] for t in view["tiles"]}
+    move_cells: set[str] = set()
+    if kind == "move_tile":
+        move_cells = {c for cells in options.get("targets", {}).values() for c in cells}
+
+    by_pos = {(t["pos"][0], t["pos"][1]): t for t in view["tiles"]}
+    columns, rows = view["grid"]["columns"], view["grid"]["rows"]
+    special = set(view.get("special") or [])
+    grid = []
+    for r in range(rows):
+        row = []
+        for c in range(columns):
+            cell = f"{string.ascii_uppercase[c]}{r + 1}"
+            t = by_pos.get((c, r))
+            if t is None:
+                row.append({"empty": True, "cell": cell, "target": cell in move_cells})
+                continue
+            building = t["building"]
+            row.append({
+                "empty": False,
+                "cell": cell,
+                "number": t["number"],
+                "colour": t["colour"],
+                "rabble": [{"seat": s, "count": k, "color": seat_color(s), "label": player_label(s),
+                            "name": _name(names, s)} for s, k in enumerate(t["rabble"]) if k],
+                "total": sum(t["rabble"]),
+                "bosses": [{"seat": s, "count": k, "color": seat_color(s), "label": player_label(s),
+                            "name": _name(names, s)} for s, k in enumerate(t["bosses"]) if k],
+                "building": {**building, "text": BUILDING_TEXT.get(building["id"], "")} if building else None,
+                "controller": t["controller"],
+                "controller_label": player_label(t["controller"]) if t["controller"] is not None else "",
+                "special": t["number"] in special,
+                "submit": t["number"] in place_tiles,
+                "clickable": t["number"] in click_tiles,
+            })
+        margin = all(c["empty"] and not c["target"] for c in row)
+        grid.append({"label": r + 1, "cells": row, "margin": margin})
+
+    # Rows and columns with no tile are the free margin (and gaps): drawn thin unless a
+    # tile may move into them, so the city itself gets the width.
+    used_cols = {t["pos"][0] for t in view["tiles"]}
+    used_cols |= {string.ascii_uppercase.index(c[0]) for c in move_cells}
+    col_sizes = " ".join("minmax(0, 1fr)" if c in used_cols else "1.6rem" for c in range(columns))
+
+    markers = []
+    for m in view["markers"]:
+        markers.append({
+            "letter": m["letter"], "label": m["label"], "kind": m["kind"],
+            "bids": [{"seat": s, "count": b, "color": seat_color(s), "label": player_label(s),
+                      "is_me": s == me} for s, b in enumerate(m["bids"]) if b],
+            "leader": player_label(m["leader"]) if m["leader"] is not None else "",
+            "leader_color": seat_color(m["leader"]) if m["leader"] is not None else "",
+        })
+
+    passed = list(view["passed"])
+    table = list(view["pass_retrieval"])
+    result = view.get("result") or None
+    breakdown = (result or {}).get("detail", {}).get("breakdown") or []
+    winners = set((result or {}).get("winners") or [])
+    players = []
+    for s in range(n):
+        position = passed.index(s) if s in passed else None
+        players.append({
+            "seat": s, "label": player_label(s), "name": _name(names, s), "color": seat_color(s),
+            "is_me": s == me, "to_act": s in view["to_act"],
+            "hq": view["hq"][s], "boroughs": view["boroughs"][s],
+            "bosses": view["bosses_on_board"][s], "bosses_max": fp_data.BOSSES_PER_PLAYER,
+            "control": [{"colour": c, "count": view["control"][s][c]} for c in fp_data.COLOURS],
+            "vp": view["vp"][s],
+            "passed": position + 1 if position is not None else None,
+            "retrieves": table[position] if position is not None else None,
+            "start": s == view["start"],
+            "winner": s in winners,
+            "score": breakdown[s] if s < len(breakdown) else None,
+        })
+
+    pending = view.get("pending")
+    if view["phase"] == "over":
+        decision = "The game is over."
+    elif view["phase"] == "placement":
+        who = view["current"]
+        extra = " (the single last turn)" if view["last_turn"] else ""
+        decision = f"{player_label(who)} ({_name(names, who)}) to place a rabble or pass{extra}."
+    elif pending:
+        who = pending["seat"]
+        what = WHAT[pending["kind"]].split(" (`")[0]
+        decision = f"{player_label(who)} ({_name(names, who)}) to {what} — {pending['source']}."
+    else:
+        decision = ""
+
+    return {
+        "columns": columns,
+        "col_sizes": col_sizes,
+        "column_labels": list(string.ascii_uppercase[:columns]),
+        "grid": grid,
+        "markers": markers,
+        "buildings": [{"name": t["building"]["name"], "number": t["number"], "cell": t["cell"],
+                       "text": BUILDING_TEXT.get(t["building"]["id"], ""),
+                       "controller": player_label(t["controller"]) if t["controller"] is not None else ""}
+                      for t in view["tiles"] if t["building"]],
+        "players": players,
+        "piles": [{"colour": c, "count": view["control_supply"][c]} for c in fp_data.COLOURS],
+        "pass_order": [{"label": player_label(s), "name": _name(names, s), "color": seat_color(s),
+                        "retrieves": table[i]} for i, s in enumerate(passed)],
+        "pass_table": table,
+        "effects": [{"label": player_label(e["seat"]), "color": seat_color(e["seat"]),
+                     "source": e.get("source", ""), "text": _effect_text(e)}
+                    for e in view.get("effects") or []],
+        "decision": decision,
+        "pending": pending,
+        "log": list(view.get("log") or []),
+        "round": view["round"],
+        "phase": view["phase"],
+        "end_triggered": view["end_triggered"],
+        "result": result,
+        "reason": (result or {}).get("detail", {}).get("reason", ""),
+        "interactive": bool(kind),
+        "kind": kind or "",
+    }
+
+
+def _effect_text(effect: Mapping[str, Any]) -> str:
+    kind = effect["kind"]
+    if kind == "votes":
+        return f"+{effect['amount']} in every election"
+    if kind == "colour_votes":
+        return f"+{effect['amount']} in {'/'.join(effect['colours'])} elections"
+    if kind == "boss_votes":
+        return "+1 vote per boss on the board"
+    return kind.replace("_", " ")
+
+
+# -- the adapter ------------------------------------------------------------------------------
+class FivePointsUI(GameUI):
+    slug = "five_points"
+
+    def board_template(self) -> str:
+        return "games/five_points/board.html"
+
+    def play_template(self) -> str | None:
+        return "games/five_points/play.html"
+
+    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, awaited: bool,
+                     posted: Mapping[str, Any] | None) -> dict[str, Any]:
+        if not view or seat is None or not awaited or view["phase"] == "over":
+            return {}
+        options = decision_options(view, seat)
+        if options is None:
+            return {}
+        fp: dict[str, Any] = {"options": options, "kind": options["kind"],
+                              "title": KIND_TITLE[options["kind"]], "hq": view["hq"][seat]}
+        pending = view.get("pending")
+        if pending:
+            fp["source"] = pending["source"]
+        if options["kind"] == "placement":
+            fp["markers"] = [
+                {"letter": m["letter"], "label": m["label"],
+                 "min": min(options["bids"][m["letter"]]) if options["bids"].get(m["letter"]) else None,
+                 "max": max(options["bids"][m["letter"]]) if options["bids"].get(m["letter"]) else None}
+                for m in view["markers"]
+            ]
+            fp["max_bid"] = max((mk["max"] for mk in fp["markers"] if mk["max"]), default=0)
+            if posted is not None:
+                fp["posted_marker"] = str(posted.get("marker", ""))[:2]
+                fp["posted_bid"] = str(posted.get("bid", ""))[:4]
+        elif options["kind"] == "move_tile":
+            fp["choices"] = [{"value": f"{t}:{c}", "label": f"tile {t} to {c}"}
+                             for t, cells in options["targets"].items() for c in cells]
+        elif options["kind"] == "elect":
+            fp["choices"] = [{"value": ",".join(str(t) for t in order),
+                              "label": " then ".join(f"tile {t}" for t in order)}
+                             for order in options["orders"]]
+        elif options["kind"] == "smuggle":
+            fp["players"] = [{"number": int(p), "label": f"P{p}", "color": seat_color(int(p) - 1)}
+                             for p in options["routes"]]
+            fp["tiles"] = [t["number"] for t in view["tiles"]]
+        return {"fp_play": fp, "can_move": True}
+
+    # -- forms to moves -----------------------------------------------------------------
+    def build_move(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> Any:
+        action = str(data.get("action") or "")
+        if action in ("pass", "skip"):
+            return {"action": action}
+        if action == "place":
+            tile = self._tile(data.get("tile"), view, "the neighbourhood")
+            move: dict[str, Any] = {"action": "place", "tile": tile}
+            marker = str(data.get("marker") or "").strip().upper()
+            bid_raw = str(data.get("bid") or "").strip()
+            bid = self._number(bid_raw, "the bid") if bid_raw else 0
+            if marker and bid:
+                letters = [m["letter"] for m in view.get("markers", [])]
+                if marker not in letters:
+                    raise BadForm(f"there is no marker '{marker}' (markers are {', '.join(letters)})")
+                move["marker"] = marker
+                move["bid"] = bid
+            elif bid and not marker:
+                raise BadForm(f"you bid {bid} rabble but chose no marker; choose one, or clear the bid")
+            return move
+        if action == "move":
+            raw = str(data.get("tile_to") or "")
+            tile_raw, _, cell = raw.partition(":")
+            cell = cell.strip().upper()
+            if not tile_raw or not cell:
+                raise BadForm("choose a neighbourhood and where it goes (click the tile, then an empty cell)")
+            if len(cell) < 2 or cell[0] not in string.ascii_uppercase or not cell[1:].isdigit():
+                raise BadForm(f"'{cell[:6]}' is not a cell of the grid (a column letter and a row number, "
+                              "like C4)")
+            return {"action": "move", "tile": self._tile(tile_raw, view, "the neighbourhood to move"),
+                    "to": cell}
+        if action == "take":
+            colour = str(data.get("colour") or "").lower()
+            if colour not in fp_data.COLOURS:
+                raise BadForm(f"'{colour[:10]}' is not a colour (blue, green, red or orange)")
+            return {"action": "take", "colour": colour}
+        if action == "special":
+            tile = self._tile(data.get("tile"), view, "the special election's neighbourhood")
+            return {"action": "special", "tile": tile}
+        if action == "elect":
+            raw = str(data.get("order") or "").replace(",", " ").split()
+            if not raw:
+                raise BadForm("choose the tied neighbourhoods that vote, in order (click them on the map)")
+            # More than the tied count is refused by the rules; eight is only a bound on the work.
+            tiles = [self._tile(t, view, "a tied neighbourhood") for t in raw[:8]]
+            return {"action": "elect", "tiles": tiles}
+        if action == "smuggle":
+            number = self._number(str(data.get("player") or ""), "the player")
+            if not 1 <= number <= view.get("players", 0):
+                raise BadForm(f"there is no player {number}")
+            return {"action": "smuggle", "seat": number - 1,
+                    "from": self._tile(data.get("from"), view, "the neighbourhood to move from"),
+                    "to": self._tile(data.get("to"), view, "the neighbourhood to move to")}
+        raise BadForm("the form did not say what it is for "
+                      "(place, pass, move, take, special, elect, smuggle or skip)")
+
+    def _number(self, raw: str, what: str) -> int:
+        raw = raw.strip()
+        if not raw.isdigit():
+            raise BadForm(f"{what}: '{raw[:10]}' is not a whole number")
+        value = int(raw)
+        if value > MAX_NUMBER:
+            raise BadForm(f"{what}: {value} is far more than the game has")
+        return value
+
+    def _tile(self, raw: Any, view: Mapping[str, Any], what: str) -> int:
+        text = str(raw or "").strip()
+        if not text:
+            raise BadForm(f"choose {what} (click it on the map)")
+        number = self._number(text, what)
+        count = len(view.get("tiles", []))
+        if not 1 <= number <= count:
+            raise BadForm(f"{what}: there is no neighbourhood {number} (tiles are 1 to {count})")
+        return number
+
+
+UI = register(FivePointsUI())
