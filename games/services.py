@@ -768,3 +768,31 @@ def seat_take_over(*, game_id: int, seat: int, user: User, source: str = Source.
     Seat.objects.filter(game_id=game_id, index=seat).update(user=user, resigned=False)
     Projection.objects.filter(pk=game_id).update(seat_users=seat_users)
     store.forget(game_id)
+
+
+# -- invitations ------------------------------------------------------------------
+
+
+def game_invite(*, game_id: int, inviter: User, email: str) -> None:
+    """Mail an invitation to join an open game to ``email`` (a player of the game invites)."""
+    from django.core.exceptions import ValidationError
+    from django.core.validators import validate_email
+
+    address = (email or "").strip().lower()
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise GameError(f"{email!r} is not an email address (write it like friend@example.org)") from None
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"there is no game #{game_id}")
+    if game.status != GameStatus.OPEN:
+        raise GameError(f"game #{game_id} has started; there is no seat left to invite anyone to")
+    if not Seat.objects.filter(game=game, user=inviter).exists():
+        raise NotAPlayer("only a player of the game can invite others to it")
+    invitee = User.objects.filter(email__iexact=address).first()
+    if invitee is not None and Seat.objects.filter(game=game, user=invitee).exists():
+        raise GameError(f"{address} already has a seat in this game")
+    # The row belongs to the invitee when they have an account, else to the inviter, addressed to `to`.
+    outbox.write_invitation(game_id=game.pk, user_id=(invitee or inviter).pk, inviter=inviter.name,
+                            to=None if invitee else address)

@@ -271,12 +271,13 @@ def commit_turn(write: TurnWrite) -> list[int]:
     """
     if connection.vendor != "postgresql":
         ids = _commit_generic(write)
-    elif connection.in_atomic_block:
-        # Inside a caller's transaction a failed statement must not poison it: use a savepoint.
+    elif connection.in_atomic_block and any(e.idempotency_key for e in write.events):
+        # A repeated idempotency key fails the statement; inside a caller's transaction that
+        # must not poison it, so this case (and only this one) pays for a savepoint.
         with transaction.atomic():
             ids = _commit_postgresql(write)
     else:
-        ids = _commit_postgresql(write)  # autocommit: the statement is its own transaction
+        ids = _commit_postgresql(write)  # autocommit, or the caller's transaction
     base = write.base
     remember(Snapshot(base.game_id, base.rules_slug, base.rules_version, write.status or base.status, write.state,
                       write.version, write.last_hash, list(write.to_act), list(base.seat_users),

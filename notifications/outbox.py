@@ -132,5 +132,5 @@ def write_message(*, kind: str, user_id: int, dedupe_key: str, payload: dict[str
 def write_invitation(*, game_id: int, user_id: int, inviter: str, to: str | None = None) -> int | None:
     """An invitation to join an open game (the lobby's invite form can call this)."""
     return write_message(kind="invitation", user_id=user_id, game_id=game_id,
-                         dedupe_key=f"{game_id}:invite:{user_id}",
+                         dedupe_key=f"{game_id}:invite:{(to or str(user_id)).lower()}",
                          payload={"inviter": inviter, **({"to": to} if to else {})})

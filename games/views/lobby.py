@@ -108,3 +108,17 @@ def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect("games:detail", game_id=game.pk)
     messages.success(request, f"You left {game.rules.name} #{game.pk}.")
     return redirect("games:lobby")
+
+
+@login_required
+@post_only
+def game_invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_or_404(game_id)
+    email = request.POST.get("email", "")
+    try:
+        services.game_invite(game_id=game.pk, inviter=request.user, email=email)
+    except PLAYER_ERRORS as error:
+        messages.error(request, f"No invitation was sent: {error}")
+    else:
+        messages.success(request, f"Invitation sent to {email.strip()}.")
+    return redirect("games:detail", game_id=game.pk)
