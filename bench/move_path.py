@@ -35,8 +35,8 @@ def play_moves(prefix: str, count: int, seed: int) -> tuple[int, float]:
     return made, spent
 
 
-def _worker(args: tuple[str, int, int, "multiprocessing.Queue"]) -> None:
-    prefix, count, seed, barrier_queue = args
+def _worker(args: tuple[str, int, int, "multiprocessing.Queue", "multiprocessing.synchronize.Event"]) -> None:
+    prefix, count, seed, barrier_queue, go = args
     common.configure()
     common.quiet_outbox()
     from django.db import connection
@@ -45,6 +45,7 @@ def _worker(args: tuple[str, int, int, "multiprocessing.Queue"]) -> None:
     rng = random.Random(seed)
     drivers = [common.Driver(common.new_game(f"{prefix}-{i}"), rng) for i in range(count // 40 + 2)]
     barrier_queue.put(("ready", os.getpid()))
+    go.wait()  # every process starts moving at once, after all have set up their games
     made = 0
     started = time.perf_counter()
     for driver in drivers:
@@ -58,15 +59,15 @@ def move_path_8p(total: int) -> None:
     per = total // PROCESSES
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
+    go = ctx.Event()
     run = uuid.uuid4().hex[:8]
-    procs = [ctx.Process(target=_worker, args=((f"p8-{run}-{i}", per, i, queue),)) for i in range(PROCESSES)]
+    procs = [ctx.Process(target=_worker, args=((f"p8-{run}-{i}", per, i, queue, go),)) for i in range(PROCESSES)]
     for proc in procs:
         proc.start()
-    results = []
-    for _ in range(2 * PROCESSES):
-        message = queue.get(timeout=600)
-        if message[0] == "done":
-            results.append(message)
+    for _ in range(PROCESSES):
+        assert queue.get(timeout=600)[0] == "ready"
+    go.set()
+    results = [queue.get(timeout=600) for _ in range(PROCESSES)]
     for proc in procs:
         proc.join()
     moves = sum(r[1] for r in results)

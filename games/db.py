@@ -1,4 +1,5 @@
-"""Per-connection database setup: the SQLite function the event triggers consult.
+"""Per-connection database setup: the SQLite function the event triggers consult, and
+PostgreSQL's plan caching for the move path's prepared statement.
 
 Only the test suite's flush (which must empty every table between tests) ever
 turns the purge flag on; everything else sees events as append-only.
@@ -21,9 +22,15 @@ def _purge_allowed() -> int:
 
 
 @receiver(connection_created)
-def register_sqlite_functions(sender, connection, **kwargs) -> None:  # noqa: ANN001
+def configure_connection(sender, connection, **kwargs) -> None:  # noqa: ANN001
     if connection.vendor == "sqlite":
         connection.connection.create_function("ravenpost_event_purge_allowed", 0, _purge_allowed, deterministic=False)
+    elif connection.vendor == "postgresql":
+        # The move path's one statement is prepared once per shape; planning it again on every
+        # move (PostgreSQL's default for the first executions) would cost as much as running it.
+        # Only server-side prepared statements are affected: Django binds its own queries client-side.
+        with connection.cursor() as cursor:
+            cursor.execute("SET plan_cache_mode = force_generic_plan")
 
 
 @contextlib.contextmanager
