@@ -22,8 +22,7 @@ NAMES = ("Ada", "Brook", "Cyd")
 
 
 @pytest.fixture(autouse=True)
-def _inbound_urls(settings):
-    settings.ROOT_URLCONF = "tests.email.urls"
+def _inbound_settings(settings):
     settings.INBOUND_EMAIL_DOMAIN = "play.ravenpost.test"
     settings.INBOUND_EMAIL_LOCAL_PART = "play"
     settings.SITE_URL = "http://127.0.0.1:8000"
