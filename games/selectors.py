@@ -127,6 +127,8 @@ def describe_event(record: dict[str, Any], names: list[str], game: Game, states_
         return "game created"
     if kind == "player_joined":
         return f"{payload.get('name', 'a player')} joined"
+    if kind == "player_left":
+        return f"{payload.get('name', 'a player')} left before the start"
     if kind == "game_started":
         return "game started: " + ", ".join(f"seat {i + 1} {n}" for i, n in enumerate(payload.get("names", [])))
     if kind == "resigned":

@@ -168,14 +168,18 @@ def game_join(*, game_id: int, user: User, source: str = Source.WEB) -> Game:
 
 
 @transaction.atomic
-def game_leave(*, game_id: int, user: User) -> None:
-    """Give up a seat before the game starts (nothing to record: the game has not begun)."""
+def game_leave(*, game_id: int, user: User, source: str = Source.WEB) -> None:
+    """Give up a seat before the game starts (recorded, as its joining was)."""
     projection, game = _lock(game_id)
     if game.status != GameStatus.OPEN:
         raise GameError("the game has started; use resign instead")
     deleted, _ = Seat.objects.filter(game=game, user=user).delete()
     if not deleted:
         raise NotAPlayer(f"you have no seat in game #{game.pk}")
+    chain = Chain(game.pk, projection.version, projection.last_hash)
+    save_events([new_event(chain, kind="player_left", payload={"user": user.pk, "name": user.name},
+                           source=source, actor=actor_of(user))])
+    Projection.objects.filter(pk=game.pk).update(version=chain.seq, last_hash=chain.last_hash)
 
 
 def _start_locked(projection: Projection, game: Game, source: str) -> None:

@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Event, Game, Seat
+from games.store import verify_game
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +50,10 @@ def test_leave_before_start(three_players):
     response = brook_c.post(reverse("games:leave", args=[game.pk]), follow=True)
     assert "You left Revolution!" in response.content.decode()
     assert list(Seat.objects.filter(game=game).values_list("user_id", flat=True)) == [ada.pk]
+    # Leaving is recorded like joining, and the chain still verifies.
+    kinds = list(Event.objects.filter(game=game).values_list("kind", flat=True))
+    assert kinds[-2:] == ["player_joined", "player_left"]
+    assert verify_game(game) == []
 
 
 def test_new_game_page_needs_sign_in():
