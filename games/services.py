@@ -501,6 +501,7 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
             try:
                 chosen = move if move is not None else turn.rules.parse_move(turn.state, acting, text)
                 warnings = turn.rules.warnings(turn.state, acting, chosen)
+                shown = turn.rules.format_move(turn.state, acting, chosen) if source == Source.WEB else ""
                 turn.play(acting, chosen, kind="move", source=source, actor=actor_of(user),
                           extra={"text": text.strip()} if text else {},
                           idempotency_key=idempotency_key if index == 0 else None)
@@ -516,6 +517,9 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
                 raise
             results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, (text or "").strip(),
                                       warnings=list(warnings)))
+            if source == Source.WEB:
+                # A move made on the web is confirmed by mail too (mail moves get their reply instead).
+                turn.notice("move_confirmed", acting, {"move": shown})
             turn.autoplay()
         try:
             result = turn.commit()

@@ -177,7 +177,7 @@ def _game_mail(row: OutboxMessage) -> MailContent | None:
     return content
 
 
-CLOCK_KINDS = ("reminder", "timed_out", "timeout_notice", "briefing")
+CLOCK_KINDS = ("reminder", "timed_out", "timeout_notice", "briefing", "move_confirmed")
 
 
 def _clock_mail(content: MailContent, row: OutboxMessage, game: Any, awaited: bool) -> None:
@@ -203,6 +203,10 @@ def _clock_mail(content: MailContent, row: OutboxMessage, game: Any, awaited: bo
         content.subject = f"{SUBJECT_PREFIX} {label} — {who}'s time ran out"
         content.intro = [f"{who}'s time ran out, so the deadline policy made their move. "
                          "The game as you see it now is below."]
+        content.deadline = deadline
+    elif row.kind == "move_confirmed":
+        content.subject = f"{SUBJECT_PREFIX} {label} — your move is recorded"
+        content.intro = [f"Your move on the game page is recorded: {row.payload.get('move', '')}"]
         content.deadline = deadline
     else:  # briefing
         content.subject = f"{SUBJECT_PREFIX} {label} — you now play seat {row.seat + 1}"

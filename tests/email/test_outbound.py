@@ -107,3 +107,17 @@ def test_digest_readers_get_one_mail_at_their_hour(players, mailoutbox):
     pref.refresh_from_db()
     assert pref.last_digest_at == due
     assert not OutboxMessage.objects.filter(user=players[2], status=OutboxStatus.DIGEST).exists()
+
+
+def test_a_move_made_on_the_web_is_confirmed_by_mail_to_its_player_only(game, mailoutbox):
+    from games import services
+    from notifications import sender
+
+    from .conftest import seat_user
+
+    user = seat_user(game, 0)
+    services.submit_move(game_id=game.pk, user=user, text="mercenary 3g; general b; innkeeper f", source="web")
+    sender.send_pending()
+    confirmations = [m for m in mailoutbox if "your move is recorded" in m.subject]
+    assert [m.to for m in confirmations] == [[user.email]]
+    assert "general b; innkeeper f; mercenary 3g" in confirmations[0].body
