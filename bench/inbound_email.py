@@ -16,6 +16,7 @@ applied move and no game needs a fresh deal mid-run.
 
 from __future__ import annotations
 
+import datetime
 import os
 import time
 import uuid
@@ -42,7 +43,7 @@ def reply(sender: str, to: str, text: str) -> bytes:
     message["From"] = sender
     message["To"] = to
     message["Subject"] = "Re: [Ravenpost] Revolution! — your bid, round 1"
-    message["Date"] = format_datetime(__import__("datetime").datetime.now(__import__("datetime").timezone.utc))
+    message["Date"] = format_datetime(datetime.datetime.now(datetime.timezone.utc))
     message["Message-ID"] = make_msgid(domain="bench.invalid")
     message.set_content(f"{text}\n\nOn Tue, 3 Mar 2026 at 09:58, Ravenpost <{to}> wrote:\n{QUOTED}\n")
     return message.as_bytes()
