@@ -15,7 +15,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games import services, store
 from games.models import Projection
 
 log = logging.getLogger(__name__)
@@ -35,15 +35,10 @@ def due_game_ids(now: datetime.datetime, limit: int = 500) -> list[int]:
 def enforce_one(game_id: int, now: datetime.datetime) -> str:
     """Apply what is due in one game unless another sweep holds it right now."""
     with transaction.atomic():
-        locked = (
-            Projection.objects.select_for_update(skip_locked=True)
-            .filter(pk=game_id, next_due__lte=now)
-            .values_list("pk", flat=True)
-            .first()
-        )
-        if locked is None:
+        snapshot = store.lock_due_snapshot(game_id, now)
+        if snapshot is None:
             return "skipped"
-        return services.deadline_enforce(game_id=game_id, now=now)
+        return services.deadline_enforce(game_id=game_id, now=now, snapshot=snapshot)
 
 
 def sweep(now: datetime.datetime | None = None, limit: int = 500) -> dict[str, int]:

@@ -590,7 +590,7 @@ def chat_post(*, game_id: int, user: User, text: str, source: str = Source.WEB) 
 # -- deadlines ---------------------------------------------------------------
 
 
-def deadline_enforce(*, game_id: int, now: Any = None) -> str:
+def deadline_enforce(*, game_id: int, now: Any = None, snapshot: Snapshot | None = None) -> str:
     """Apply whatever is due in a game: the reminder, or the timeout policy for every awaited seat.
 
     Called by the deadline sweep while it holds the game's projection row
@@ -600,7 +600,8 @@ def deadline_enforce(*, game_id: int, now: Any = None) -> str:
     """
     now = now or timezone.now()
     for _ in range(3):
-        snapshot = _snapshot(game_id, fresh=True)
+        # The sweep passes the snapshot it read while taking the row lock; a retry rereads.
+        snapshot = snapshot or _snapshot(game_id, fresh=True)
         turn = _Turn(snapshot)
         turn.now = now
         if snapshot.status != GameStatus.ACTIVE or not snapshot.to_act:
@@ -622,6 +623,7 @@ def deadline_enforce(*, game_id: int, now: Any = None) -> str:
         try:
             turn.commit(status=turn.end_status)
         except StaleSnapshot:
+            snapshot = None
             continue
         return outcome
     return "nothing"

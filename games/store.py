@@ -207,10 +207,24 @@ def load_snapshot(game_id: int, *, fresh: bool = False) -> Snapshot | None:
     if not fresh and game_id in _SNAPSHOTS:
         _SNAPSHOTS.move_to_end(game_id)
         return _SNAPSHOTS[game_id]
-    row = Projection.objects.filter(pk=game_id).values_list(*_SNAPSHOT_COLUMNS).first()
+    return _snapshot_from(Projection.objects.filter(pk=game_id))
+
+
+def lock_due_snapshot(game_id: int, now: datetime.datetime) -> Snapshot | None:
+    """Take a due game's projection row unless another sweep holds it, reading it in the same query.
+
+    Must run inside a transaction; None when the game is locked elsewhere or no longer due.
+    """
+    rows = Projection.objects.select_for_update(skip_locked=True, of=("self",)).filter(pk=game_id,
+                                                                                       next_due__lte=now)
+    return _snapshot_from(rows)
+
+
+def _snapshot_from(rows) -> Snapshot | None:  # noqa: ANN001
+    row = rows.values_list("game_id", *_SNAPSHOT_COLUMNS).first()
     if row is None:
         return None
-    (state, version, last_hash, to_act, seat_users, bot_seats, deadline, reminder_at, clock, slug,
+    (game_id, state, version, last_hash, to_act, seat_users, bot_seats, deadline, reminder_at, clock, slug,
      rules_version, status, time_control, seed) = row
     snapshot = Snapshot(game_id, slug, rules_version, status, state, version, last_hash, list(to_act),
                         list(seat_users), list(bot_seats), dict(time_control or {}), deadline, reminder_at,
