@@ -207,28 +207,6 @@ def _describe_records(records: list[dict[str, Any]], game: Game) -> list[str]:
     return out
 
 
-def replay(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
-    """Every step of the game as the viewer may see it: event summary and the view after it."""
-    records = game_records(game)
-    states = replay_states(records)
-    rules = game.rules
-    summaries = _describe_records(records, game)
-    steps = []
-    for record, state, summary in zip(records, states, summaries):
-        steps.append(
-            {
-                "seq": record["seq"],
-                "kind": record["kind"],
-                "seat": record["seat"],
-                "created_at": record["created_at"],
-                "summary": summary,
-                "view": rules.view(state, viewer.seat) if state is not None else None,
-                "text": rules.describe(state, viewer.seat) if state is not None else "",
-            }
-        )
-    return steps
-
-
 def result_summary(game: Game) -> str:
     """Final scores in one block of text (for mails and the page)."""
     result = game.result
@@ -255,13 +233,6 @@ def winners(game: Game) -> list[int]:
         return []
     resigned = set(Seat.objects.filter(game=game, resigned=True).values_list("index", flat=True))
     return [seat for seat in game.result.get("winners", []) if seat not in resigned]
-
-
-def last_event_seq(game: Game) -> int:
-    return Event.objects.filter(game=game).order_by("-seq").values_list("seq", flat=True).first() or 0
-
-
-# -- reads for the web pages ---------------------------------------------------
 
 
 def game_get(game_id: int) -> Game | None:
