@@ -21,9 +21,12 @@ def test_runservice_serves_the_lobby_and_times_out_a_silent_player(tmp_path):
     game_id = int(manage(env, "new_game", "revolution", "--player", "a@example.org", "--player", "b@example.org",
                          "--player", "c@example.org", "--deadline", "1s", "--seed", "runservice").strip())
     port = free_port()
-    service = Process([sys.executable, "manage.py", "runservice", "--host", "127.0.0.1", "--port", str(port)], env)
+    smtp_port = free_port()
+    service = Process([sys.executable, "manage.py", "runservice", "--host", "127.0.0.1", "--port", str(port),
+                       "--smtp-port", str(smtp_port)], env)
     try:
         service.wait_for(r"Ravenpost is running at http://127\.0\.0\.1:\d+/")
+        service.wait_for(rf"Replies by mail: SMTP on 127\.0\.0\.1:{smtp_port}")
         service.wait_for(r"Quit the server")
         service.wait_for(r"deadline sweep: timeout 1", timeout=60)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as response:
