@@ -8,6 +8,7 @@ show more than the rules allow.
 from __future__ import annotations
 
 import datetime
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,12 +44,23 @@ def projection_of(game: Game) -> Projection:
     return Projection.objects.get(pk=game.pk)
 
 
+# Past states by (game, seq): events never change, so the state after one never does either.
+# Several mails about the same event (one per seat) then share a single replay.
+_PAST_STATES: "OrderedDict[tuple[int, int], State | None]" = OrderedDict()
+_PAST_STATES_SIZE = 256
+
+
 def state_at(game: Game, seq: int | None) -> State | None:
-    """The state after event ``seq`` (the projection when it is current, else a replay)."""
+    """The state after event ``seq`` (the projection when it is current, else a replay, kept)."""
     projection = projection_of(game)
     if seq is None or seq >= projection.version:
         return projection.state
-    return replay_events(game_records(game), upto=seq)
+    key = (game.pk, seq)
+    if key not in _PAST_STATES:
+        _PAST_STATES[key] = replay_events(game_records(game), upto=seq)
+        while len(_PAST_STATES) > _PAST_STATES_SIZE:
+            _PAST_STATES.popitem(last=False)
+    return _PAST_STATES[key]
 
 
 def seat_names(game: Game) -> list[str]:

@@ -49,9 +49,11 @@ def toy_rules(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _fresh_snapshot_cache():
-    """Each test starts with an empty per-process snapshot cache (test rollbacks reuse game ids)."""
-    from games import store
+    """Each test starts with empty per-process state caches (test rollbacks reuse game ids)."""
+    from games import selectors, store
 
     store._SNAPSHOTS.clear()
+    selectors._PAST_STATES.clear()
     yield
     store._SNAPSHOTS.clear()
+    selectors._PAST_STATES.clear()
