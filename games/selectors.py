@@ -17,6 +17,7 @@ from django.utils import dateformat, timezone
 
 from accounts.models import User
 from games.models import Event, Game, GameStatus, Projection, Seat
+from games.rules import Decision
 from games.rules.base import State
 from games.store import game_records, replay_events, replay_states
 
@@ -271,6 +272,24 @@ def seat_view(game: Game, seat: int | None, projection: Projection | None = None
     if projection.state is None:
         return None
     return game.rules.view(projection.state, seat)
+
+
+def seat_decision(game: Game, seat: int | None, projection: Projection | None = None) -> Decision | None:
+    """``rules.choices`` for the seat's next decision (None for spectators and seats not awaited)."""
+    if seat is None:
+        return None
+    projection = projection or projection_of(game)
+    if projection.state is None or seat in projection.bot_seats:
+        return None
+    return game.rules.choices(projection.state, seat)
+
+
+def may_revise(game: Game, seat: int | None, projection: Projection | None = None) -> bool:
+    """Whether the seat may send input although it is not awaited (revising a sealed bid)."""
+    projection = projection or projection_of(game)
+    if seat is None or projection.state is None or seat in projection.bot_seats:
+        return False
+    return seat in game.rules.open_seats(projection.state)
 
 
 def seat_description(game: Game, seat: int | None, projection: Projection | None = None) -> str:

@@ -43,8 +43,9 @@ def toy_rules(monkeypatch):
     """Register the toy game of tests/toy_game.py under the slug 'toy' for one test."""
     from games import rules as registry
 
-    monkeypatch.setitem(registry._REGISTRY, "toy", {1: "tests.toy_game:RULES"})
-    return registry.get_rules("toy")
+    registry.register("toy", {1: "tests.toy_game:RULES"})
+    yield registry.get_rules("toy")
+    registry.unregister("toy")
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules.base import GameRng, IllegalMove, MoveParseError, Option, Rules, State
+from games.rules.base import GameRng, IllegalMove, MoveParseError, Option, Rules, State, seat_ref
 
 
 class ToyRules(Rules):
@@ -101,6 +101,18 @@ class ToyRules(Rules):
 
     def describe(self, state: State, seat: int | None) -> str:
         return f"Round {state['round']}; scores {state['scores']}"
+
+
+    def narrate(self, before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:
+        if move == "ack":
+            return f"{seat_ref(seat)} acknowledged"
+        if viewer == seat:
+            return f"{seat_ref(seat)} picked {move}"
+        return f"{seat_ref(seat)} picked a number"
+
+    def phase_label(self, state: State, seat: int | None) -> str:
+        awaited = seat is not None and seat in self.to_act(state)
+        return f"{'your pick' if awaited else 'picking'}, round {state['round']}"
 
 
 RULES = ToyRules()

@@ -17,13 +17,15 @@ gives the same states bit for bit.
 
 from __future__ import annotations
 
+import abc
 import copy
 import hashlib
 import hmac
 import json
 import random
-from dataclasses import dataclass
-from typing import Any, Iterable
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
 
 JSON = Any
 State = dict[str, Any]
@@ -165,12 +167,90 @@ def derive_seed(seed: str, label: str) -> str:
     return hmac.new(seed.encode("utf-8"), label.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-class Rules:
-    """Base class of a game's rules. Subclasses override the protocol methods.
+SEAT_MARK = re.compile(r"\{seat(\d{1,2})\}")
+
+
+def seat_ref(seat: int) -> str:
+    """A seat's marker in a narration: generic code replaces it by the player's name.
+
+    Rules do not know who plays; ``narrate`` writes ``seat_ref(1) + " took ..."``
+    and the log shows "Ada took ..." (or the game's own label, see :func:`fill_seats`).
+    """
+    return "{seat%d}" % seat
+
+
+def fill_seats(text: str, labels: Sequence[str]) -> str:
+    """Replace each seat marker by ``labels[seat]`` (or ``P<seat+1>`` when there is no label)."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return labels[seat] if 0 <= seat < len(labels) and labels[seat] else f"P{seat + 1}"
+
+    return SEAT_MARK.sub(name, text)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal continuation of a decision: the canonical move, its notation and a button label."""
+
+    move: Move
+    text: str
+    label: str = ""
+    group: str = ""  # options of one group are shown together; ``Decision.groups`` titles them
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "text": self.text, "label": self.label or self.text, "group": self.group}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The next decision a seat must take, with its legal options, for interfaces and the API.
+
+    ``options`` lists legal moves a person can pick from. When the legal moves
+    are too many to list (a bid of any tokens, a path of meeples) ``complete`` is
+    False: the options are a sample or empty, ``detail`` holds the game's own
+    structured help (limits, a tree of paths) and the move is typed in notation.
+    Everything here is computed for ``seat`` and holds only what that seat may see.
+    """
+
+    seat: int
+    kind: str  # the game's name for the decision: "bid", "spy", "move", ...
+    prompt: str  # what to decide, as a short sentence
+    options: tuple[Choice, ...] = ()
+    complete: bool = True
+    groups: tuple[tuple[str, str], ...] = ()  # (group key, title) in display order
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def find(self, text: str) -> Choice | None:
+        """The option whose notation is ``text`` (spacing and case ignored), if any."""
+        wanted = " ".join(text.split()).lower()
+        for option in self.options:
+            if " ".join(option.text.split()).lower() == wanted:
+                return option
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt,
+                "options": [o.to_json() for o in self.options], "complete": self.complete,
+                "groups": [{"key": k, "title": t} for k, t in self.groups], "detail": self.detail}
+
+
+# How many legal moves the default ``choices`` lists before calling the list incomplete.
+CHOICE_LIMIT = 60
+
+
+class Rules(abc.ABC):
+    """The rules protocol every hosted game implements (an abstract base: nothing is probed).
 
     Class attributes ``slug``, ``name``, ``min_players``, ``max_players``,
     ``version`` and ``options`` describe the game; ``version`` is pinned by each
     stored game so an old game keeps replaying under the rules it started with.
+
+    The abstract methods are the protocol proper. The others have defaults that
+    fit most games and are overridden where a game differs: ``choices`` (listing
+    ``legal_moves``), ``skip_move`` (none), ``reply_moves`` (one move per line),
+    ``warnings`` (none), ``open_seats`` (only awaited seats), ``example_moves``,
+    ``notation_help`` and ``seat_label``.
     """
 
     slug: str = ""
@@ -190,14 +270,14 @@ class Rules:
         known = ", ".join(o.key for o in self.options) or "none"
         raise OptionError(f"{self.name} has no option {key!r} (options: {known})")
 
-    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and coerce values; unknown keys are an error, not ignored."""
-        given = dict(given or {})
+        remaining = dict(given or {})
         resolved = {}
         for opt in self.options:
-            resolved[opt.key] = opt.coerce(given.pop(opt.key)) if opt.key in given else opt.default
-        if given:
-            self.option(next(iter(given)))  # raises with the list of known options
+            resolved[opt.key] = opt.coerce(remaining.pop(opt.key)) if opt.key in remaining else opt.default
+        if remaining:
+            self.option(next(iter(remaining)))  # raises with the list of known options
         return resolved
 
     def check_players(self, num_players: int) -> None:
@@ -207,38 +287,98 @@ class Rules:
             )
 
     # -- the protocol ------------------------------------------------------
+    @abc.abstractmethod
     def setup(self, num_players: int, options: dict[str, Any], seed: str) -> State:
-        raise NotImplementedError
+        """The state before the first move; every shuffle derives from ``seed``."""
 
+    @abc.abstractmethod
     def to_act(self, state: State) -> list[int]:
-        raise NotImplementedError
+        """Seats whose input is awaited now (several in a simultaneous phase); [] when over."""
 
+    @abc.abstractmethod
     def apply(self, state: State, seat: int, move: Move) -> State:
-        raise NotImplementedError
+        """A new state with ``move`` played; the input is never mutated. Raises IllegalMove."""
 
+    @abc.abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """What ``seat`` may see (None: a spectator). JSON-able, holding no secret of another seat."""
 
+    @abc.abstractmethod
     def result(self, state: State) -> dict[str, Any] | None:
-        raise NotImplementedError
+        """None while the game runs, then ``{"scores": [...], "winners": [...], "detail": {...}}``."""
 
+    @abc.abstractmethod
     def parse_move(self, state: State, seat: int, text: str) -> Move:
-        raise NotImplementedError
+        """The canonical move for ``text`` in the game's notation. Raises MoveParseError / IllegalMove."""
 
+    @abc.abstractmethod
     def format_move(self, state: State, seat: int, move: Move) -> str:
-        raise NotImplementedError
+        """The notation of ``move``: ``parse_move(format_move(m)) == m``."""
 
+    @abc.abstractmethod
     def legal_moves(self, state: State, seat: int) -> Iterable[Move]:
-        raise NotImplementedError
+        """Every legal move of ``seat`` (may be lazy and very large)."""
 
+    @abc.abstractmethod
     def random_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        raise NotImplementedError
+        """A legal move drawn with the caller's generator (bots, fuzzing)."""
 
+    @abc.abstractmethod
     def default_move(self, state: State, seat: int) -> Move:
-        raise NotImplementedError
+        """The move the service plays when the seat's deadline passes."""
 
+    @abc.abstractmethod
     def describe(self, state: State, seat: int | None) -> str:
-        raise NotImplementedError
+        """The situation as plain text for ``seat`` (turn mails, the page's text version)."""
+
+    @abc.abstractmethod
+    def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
+        """One log line saying what ``move`` by ``seat`` did, as ``viewer`` may know it.
+
+        ``viewer`` is a seat or None (a spectator). A secret move narrates
+        without its content to every viewer but its author (``"{seat1} placed a
+        bid"``) and the move that reveals it says what was revealed. Seats are
+        written with :func:`seat_ref` so the log can name the players.
+        """
+
+    @abc.abstractmethod
+    def phase_label(self, state: State, seat: int | None) -> str:
+        """A few words on where the game stands for ``seat``: "your bid, round 3" (mail subjects, lobby)."""
+
+    # -- with defaults ---------------------------------------------------------
+    def choices(self, state: State, seat: int) -> Decision | None:
+        """The seat's next decision and its legal options (None when nothing is awaited from it).
+
+        The default lists ``legal_moves`` (incomplete past :data:`CHOICE_LIMIT`);
+        games with large move spaces override it with a structured ``detail``.
+        """
+        if seat not in self.to_act(state):
+            return None
+        options: list[Choice] = []
+        complete = True
+        for move in self.legal_moves(state, seat):
+            if len(options) == CHOICE_LIMIT:
+                complete = False
+                break
+            options.append(Choice(move, self.format_move(state, seat, move)))
+        return Decision(seat=seat, kind="move", prompt=self.phase_label(state, seat), options=tuple(options),
+                        complete=complete)
+
+    def skip_move(self, state: State, seat: int) -> Move | None:
+        """The pass a timed-out seat makes under the "skip" policy, where the rulebook allows one.
+
+        None (the default) means the rules have no pass at this point; the
+        deadline then plays ``default_move``.
+        """
+        return None
+
+    def reply_moves(self, state: State, seat: int, lines: Sequence[str]) -> list[str]:
+        """How the command lines of a mail reply group into moves (default: one move per line).
+
+        A game whose one move may be written over several lines (a bid naming
+        a character per line) joins them here; the mail pipeline knows no game.
+        """
+        return list(lines)
 
     def warnings(self, state: State, seat: int, move: Move) -> list[str]:
         """Why a move ``apply`` accepts may still not do what the player meant.
@@ -247,6 +387,18 @@ class Rules:
         character that the resolution will discard). Empty for most games.
         """
         return []
+
+    def open_seats(self, state: State) -> set[int]:
+        """Seats whose input ``apply`` accepts although they are not in ``to_act``.
+
+        A sealed bid that may be revised until the last one is in is such input.
+        Default: none.
+        """
+        return set()
+
+    def seat_label(self, state: State | None, seat: int) -> str:
+        """How the game itself names a seat when no player name is known ("P2", "Blue")."""
+        return f"P{seat + 1}"
 
     # -- helpers shared by every game ---------------------------------------
     def is_over(self, state: State) -> bool:

@@ -71,3 +71,17 @@ def time_summary(game: Any) -> str:
         return TimeControl.from_json(getattr(game, "time_control", None)).describe()
     except (TimeControlError, TypeError):
         return "time settings unreadable"
+
+
+@register.simple_tag(takes_context=True)
+def game_board(context: template.Context) -> str:
+    """The board of any game: the game UI's board template with ``b`` = ``ui.board(view, names, play)``.
+
+    The same tag serves the live page, spectators and every replay step; only
+    the live page of an awaited seat has a ``play`` context (clickable boards).
+    """
+    ui = context["ui"]
+    board = ui.board(context.get("view"), context.get("names"), context.get("play"))
+    board_template = context.template.engine.get_template(ui.board_template)
+    with context.push(b=board):
+        return board_template.render(context)

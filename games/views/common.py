@@ -14,7 +14,7 @@ from games.forms import ChatForm, MoveTextForm, ResignForm, new_idempotency_key
 from games.models import Game, GameStatus
 from games.rules import IllegalMove, OptionError, UnknownGame
 from games.services import GameError
-from games.views.adapters import BadForm, ui_for
+from games.ui import BadForm, ui_for
 
 # Everything a player can cause by typing or tampering: the message is shown as it is.
 PLAYER_ERRORS = (GameError, IllegalMove, OptionError, UnknownGame, BadForm)
@@ -72,6 +72,7 @@ def render_game(
     awaited = selectors.is_awaited(game, viewer.seat, projection)
     ui = ui_for(game.rules_slug)
     meta = meta_initial(projection.version)
+    decision = selectors.seat_decision(game, viewer.seat, projection) if game.status == GameStatus.ACTIVE else None
     seats = selectors.seats_of(game)
     context: dict[str, Any] = {
         "game": game,
@@ -86,8 +87,8 @@ def render_game(
         "awaited_names": selectors.awaited_names(game, projection) if game.status == GameStatus.ACTIVE else [],
         "log": selectors.public_log(game, limit=60),
         "chat": selectors.chat_of(game),
-        "board_template": ui.board_template(),
-        "play_template": ui.play_template(),
+        "ui": ui,
+        "play_template": ui.play_template,
         "confirm": confirm,
         "is_active": game.status == GameStatus.ACTIVE,
         "is_open": game.status == GameStatus.OPEN,
@@ -108,9 +109,11 @@ def render_game(
         context["chat_form"] = ChatForm()
         context["resign_form"] = ResignForm()
         context["meta"] = meta
-        context.update(ui.play_context(view=view, seat=viewer.seat, awaited=awaited, posted=posted))
+        play = ui.play_context(view=view, seat=viewer.seat, decision=decision, posted=posted)
+        context.update(play)
+        context["play"] = play
         # The text box is there whenever the seat may move (awaited, or revising a secret bid).
-        if awaited or context.get("can_move"):
+        if awaited or context.get("can_move") or selectors.may_revise(game, viewer.seat, projection):
             context["text_form"] = MoveTextForm(initial={**meta, "text": text_value})
             context["help"] = selectors.move_help(game, viewer.seat, projection)
     return render(request, "games/detail.html", context, status=status)

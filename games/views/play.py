@@ -18,7 +18,7 @@ from games import selectors, services
 from games.forms import ChatForm, MoveMetaForm, MoveTextForm, ResignForm
 from games.models import Game, Source
 from games.rules import IllegalMove
-from games.views.adapters import BadForm, ui_for
+from games.ui import BadForm, ui_for
 from games.views.common import PLAYER_ERRORS, form_errors_text, game_or_404, post_only, render_game
 
 NOT_RECORDED = "Your move was not recorded"
@@ -58,7 +58,7 @@ def move_form(request: HttpRequest, game_id: int) -> HttpResponse:
         return render_game(request, game, status=403)
     try:
         view = selectors.seat_view(game, viewer.seat) or {}
-        move = ui.build_move(request.POST, view)
+        move = ui.build_move(request.POST, view=view, decision=selectors.seat_decision(game, viewer.seat))
     except BadForm as error:
         messages.error(request, f"{NOT_RECORDED}: {error}")
         return render_game(request, game, status=400, posted=request.POST)

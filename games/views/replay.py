@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games import selectors
-from games.views.adapters import ui_for
+from games.ui import ui_for
 from games.views.common import game_or_404
 
 
@@ -24,7 +24,7 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "rules": game.rules,
         "viewer": viewer,
         "names": selectors.seat_names(game),
-        "board_template": ui_for(game.rules_slug).board_template(),
+        "ui": ui_for(game.rules_slug),
         "replay_mode": True,
         **data,
         "first": 1 if total else 0,

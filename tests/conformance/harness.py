@@ -15,9 +15,6 @@ Every registered game gets the same treatment (see ``test_conformance.py``):
 Games may declare, as optional attributes on their rules object:
 
 * ``conformance_max_moves`` (int): the move cap of one playout (default 10,000).
-* ``conformance_open_seats(state) -> set[int]``: seats whose moves ``apply``
-  accepts although they are not in ``to_act`` (for example a sealed bid that may be
-  revised until the last one is in). Default: none.
 """
 
 from __future__ import annotations
@@ -62,8 +59,7 @@ def max_moves(rules: Rules) -> int:
 
 
 def open_seats(rules: Rules, state: dict[str, Any]) -> set[int]:
-    hook = getattr(rules, "conformance_open_seats", None)
-    return set(hook(state)) if hook else set()
+    return set(rules.open_seats(state))
 
 
 def json_round_trip(data: Any) -> Any:

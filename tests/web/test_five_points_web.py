@@ -20,7 +20,7 @@ from games import services
 from games.models import Event, Game
 from games.rules import get_rules
 from games.rules.five_points import data
-from games.views.five_points import BUILDING_TEXT
+from games.ui.five_points.adapter import BUILDING_TEXT
 from tests.web.conftest import form_meta, projection, seat_client
 
 pytestmark = pytest.mark.django_db
@@ -150,7 +150,7 @@ def test_page_renders_for_each_seat_and_a_spectator(fp_game, three_players):
     for seat in range(3):
         html = page(seat_client(game, seat, three_players), game)
         assert 'id="fp-map"' in html and "Manipulation markers" in html and "Control-marker piles" in html
-        assert "games/five_points.css" in html
+        assert "ui/five_points/five_points.css" in html
         # Every tile with its number and cell, in its neighbourhood colour.
         for i, tile in enumerate(state["tiles"]):
             assert re.search(rf'class="fp-tile nb-{tile["colour"]}[^"]*" data-tile="{i + 1}"', html)

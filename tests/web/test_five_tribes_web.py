@@ -16,7 +16,7 @@ from games import services
 from games.models import Event, Game, Projection, Source
 from games.rules import get_rules
 from games.rules.five_tribes.movement import continuations, finishing_colours, starts
-from games.views.five_tribes import visible_state
+from games.ui.five_tribes.adapter import visible_state
 from tests.web.conftest import client_for, form_meta, projection, seat_client, seat_user
 
 pytestmark = pytest.mark.django_db
@@ -105,7 +105,7 @@ def test_board_renders_for_each_seat_and_a_spectator(ft_game, two_players):
         assert 'id="ft-board"' in html and html.count('class="ft-tile ') == 30
         for heading in ("Resource row", "Djinns face up", "Turn order", "Players"):
             assert heading in html
-        assert "games/five_tribes.css" in html
+        assert "ui/five_tribes/five_tribes.css" in html
     # Only the seat whose decision it is gets the decision card (here: a bid).
     to_act = projection(ft_game).to_act[0]
     for seat in (0, 1):
@@ -138,7 +138,7 @@ def test_builder_offers_only_the_legal_starts_and_continuations(ft_game, two_pla
     seat = p.to_act[0]
     html = page(seat_client(ft_game, seat, two_players), ft_game)
     data = builder_data(html)
-    assert data is not None and "games/five_tribes.js" in html
+    assert data is not None and "ui/five_tribes/five_tribes.js" in html
     assert data["starts"] == starts(p.state)
     for start in data["starts"]:
         assert sorted(data["tree"][start]) == sorted(continuations(p.state, start, []))

@@ -102,7 +102,7 @@ def test_bid_form_knows_immunities_and_budget(running_game, three_players):
     # The budget: 1 Force, 1 Blackmail, 3 Gold at the start.
     assert 'data-budget-force="1"' in html and 'data-budget-gold="3"' in html
     assert "1 Force" in html and "3 Gold" in html
-    assert "games/bid.js" in html
+    assert "ui/revolution/bid.js" in html
 
 
 def test_secret_bid_invisible_until_reveal_and_revisable(running_game, three_players):

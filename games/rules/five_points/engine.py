@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
-from games.rules.base import IllegalMove, Rules, require_seat
+from games.rules.base import seat_ref, IllegalMove, Rules, require_seat
 
 from . import movegen, notation, placement, resolution, views
 from .copying import clone
@@ -75,6 +75,13 @@ class FivePointsRules(Rules):
 
     def notation_help(self) -> str:
         return notation.HELP
+
+    # Interim: replaced by the game's own narration and labels in the same series of changes.
+    def narrate(self, before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:
+        return seat_ref(seat) + " moved"
+
+    def phase_label(self, state: State, seat: int | None) -> str:
+        return "your turn" if seat is not None and seat in self.to_act(state) else "waiting"
 
     def example_moves(self, state: State, seat: int, limit: int = 5) -> list[str]:
         """A varied handful: a plain placement, a bid, a pass (or the choices on offer)."""

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any, Iterable, Iterator
 
-from games.rules.base import IllegalMove, Rules, require_seat
+from games.rules.base import seat_ref, IllegalMove, Rules, require_seat
 
 from . import djinns as dj
 from . import notation, turn
@@ -330,6 +330,13 @@ class FiveTribesRules(Rules):
             return {"t": "keep", "djinn": t["drawn"][0]}
         return {"t": "done"}
 
+
+    # Interim: replaced by the game's own narration and labels in the same series of changes.
+    def narrate(self, before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:
+        return seat_ref(seat) + " moved"
+
+    def phase_label(self, state: State, seat: int | None) -> str:
+        return "your turn" if seat is not None and seat in self.to_act(state) else "waiting"
 
 def _sales(goods: list[str]) -> list[list[str]]:
     """Every non-empty sub-multiset of the merchandise held (the possible sales)."""

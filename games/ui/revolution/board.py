@@ -8,20 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from django import template
-
 from games.rules.revolution.data import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS
 from games.rules.revolution.views import log_lines
-
-register = template.Library()
-
 
 def _tokens(tokens: Mapping[str, int]) -> list[dict[str, Any]]:
     return [{"kind": k, "letter": KIND_NAME[k][0], "label": KIND_NAME[k], "count": tokens.get(k, 0)} for k in KINDS]
 
 
-@register.simple_tag
-def revolution_board(view: Mapping[str, Any] | None, names: list[str] | None = None) -> dict[str, Any]:
+def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) -> dict[str, Any]:
     if not view:
         return {}
     names = names or []

@@ -34,7 +34,8 @@ from games.rules.five_points import movegen
 from games.rules.five_points.choices import WHAT
 from games.rules.five_points.notation import format_move
 from games.templatetags.ravenpost import seat_color
-from games.views.adapters import BadForm, GameUI, register
+from games.rules import Decision
+from games.ui.base import BadForm, GameUI
 
 # What each building does, in a line: printed on the face-up tiles, so safe to show.
 BUILDING_TEXT = {
@@ -304,15 +305,17 @@ def _effect_text(effect: Mapping[str, Any]) -> str:
 class FivePointsUI(GameUI):
     slug = "five_points"
 
-    def board_template(self) -> str:
-        return "games/five_points/board.html"
+    board_template = "ui/five_points/board.html"
+    play_template = "ui/five_points/play.html"
 
-    def play_template(self) -> str | None:
-        return "games/five_points/play.html"
+    def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
+              play: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        fp_play = play.get("fp_play") if play else None
+        return board(view, names, fp_play if isinstance(fp_play, Mapping) else None)
 
-    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, awaited: bool,
+    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
-        if not view or seat is None or not awaited or view["phase"] == "over":
+        if not view or seat is None or decision is None or view["phase"] == "over":
             return {}
         options = decision_options(view, seat)
         if options is None:
@@ -347,7 +350,8 @@ class FivePointsUI(GameUI):
         return {"fp_play": fp, "can_move": True}
 
     # -- forms to moves -----------------------------------------------------------------
-    def build_move(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> Any:
+    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any],
+                   decision: Decision | None) -> Any:
         action = str(data.get("action") or "")
         if action in ("pass", "skip"):
             return {"action": action}
@@ -421,5 +425,3 @@ class FivePointsUI(GameUI):
             raise BadForm(f"{what}: there is no neighbourhood {number} (tiles are 1 to {count})")
         return number
 
-
-UI = register(FivePointsUI())

@@ -31,7 +31,9 @@ from games.rules.revolution.data import (
     MAX_CHARACTERS_PER_BID,
     SPY,
 )
-from games.views.adapters import BadForm, GameUI, register
+from games.rules import Decision
+from games.ui.revolution.board import board_model
+from games.ui.base import BadForm, GameUI
 
 MAX_COUNT = 99  # far more than the box holds; anything above is a tampered form
 
@@ -43,14 +45,15 @@ def _area_label(area_id: str) -> str:
 class RevolutionUI(GameUI):
     slug = "revolution"
 
-    def board_template(self) -> str:
-        return "games/revolution/board.html"
+    board_template = "ui/revolution/board.html"
+    play_template = "ui/revolution/play.html"
 
-    def play_template(self) -> str | None:
-        return "games/revolution/play.html"
+    def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
+              play: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return board_model(view, names)
 
     # -- forms on the page ------------------------------------------------------------
-    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, awaited: bool,
+    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         if not view or seat is None:
             return {}
@@ -106,7 +109,8 @@ class RevolutionUI(GameUI):
         return {"kind": "swap", "character": "Apothecary", "targets": spots}
 
     # -- forms to moves -----------------------------------------------------------------
-    def build_move(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> Any:
+    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any],
+                   decision: Decision | None) -> Any:
         action = data.get("action")
         if action == "bid":
             return {"action": "bid", "bid": self._bid_from(data)}
@@ -157,5 +161,3 @@ class RevolutionUI(GameUI):
             raise BadForm(f"choose {what}: '{color}' is not a colour in this game")
         return area, color
 
-
-UI = register(RevolutionUI())

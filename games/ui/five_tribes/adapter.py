@@ -46,7 +46,8 @@ from games.rules.five_tribes.engine import STEP_HELP
 from games.rules.five_tribes.movement import continuations, finishing_colours, starts
 from games.rules.five_tribes.notation import format_move
 from games.rules.five_tribes.scoring import goods_value
-from games.views.adapters import BadForm, GameUI, register
+from games.rules import Decision
+from games.ui.base import BadForm, GameUI
 
 # The builder's tree of legal paths is embedded whole when it is small (it nearly
 # always is: a few hundred nodes); past this many nodes the deeper levels are left
@@ -369,13 +370,14 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
 class FiveTribesUI(GameUI):
     slug = "five_tribes"
 
-    def board_template(self) -> str:
-        return "games/five_tribes/board.html"
+    board_template = "ui/five_tribes/board.html"
+    play_template = "ui/five_tribes/play.html"
 
-    def play_template(self) -> str | None:
-        return "games/five_tribes/play.html"
+    def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
+              play: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return board_model(view, names)
 
-    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, awaited: bool,
+    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         step = decision_of(view, seat) if view else None
         if step is None or view is None or seat is None:
@@ -394,7 +396,8 @@ class FiveTribesUI(GameUI):
             "meeple_names": {c: COLOUR_NAMES[c] for c in COLOURS},
         }}
 
-    def build_move(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> Any:
+    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any],
+                   decision: Decision | None) -> Any:
         action = data.get("action")
         if action == "move":
             return self._movement(data, view)
@@ -446,5 +449,3 @@ class FiveTribesUI(GameUI):
             raise BadForm("choose at least one card to sell (or press Done)")
         return {"t": "sell", "cards": sorted(cards)}
 
-
-UI = register(FiveTribesUI())

@@ -1,0 +1,85 @@
+"""What a game's presentation provides to the generic pages, and the generic presentation itself.
+
+The game page, the replay and the spectator page are one set of generic views;
+they ask the game's :class:`GameUI` for three things and nothing else:
+
+* ``board(view, names, play)``: the model its board template prints, built from
+  ``rules.view(state, seat)`` only (so it serves live pages and every replay step);
+* ``play_context(view=, seat=, decision=, posted=)``: its move forms, built from the
+  view and ``rules.choices(state, seat)`` (the :class:`games.rules.Decision`);
+* ``build_move(data, view=, decision=)``: the canonical move a posted form means.
+
+Moves built here go through ``games.services.submit_move`` like any other, and
+the rules check them again; a form that cannot be a move raises :class:`BadForm`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from games.rules import Decision, Move
+
+# A decision with more options than this is offered as a drop-down, not as buttons.
+MAX_BUTTONS = 12
+# The generic page lists a decision's options only up to this many (the text box takes the rest).
+MAX_LISTED = 80
+
+
+class BadForm(ValueError):
+    """A game form whose content cannot be a move (tampered or malformed); the message is shown."""
+
+
+class GameUI:
+    """The generic presentation: the situation in words, the decision's options as buttons, the text box."""
+
+    board_template: str = "games/generic/board.html"
+    play_template: str | None = "games/generic/play.html"
+
+    def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
+              play: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The model the board template prints (``b`` in the template); the generic board needs none."""
+        return {}
+
+    def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
+                     posted: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Context for ``play_template``; ``can_move`` True shows the text box although not awaited."""
+        if decision is None or not decision.options or len(decision.options) > MAX_LISTED:
+            return {}
+        titles = dict(decision.groups)
+        groups: dict[str, dict[str, Any]] = {}
+        for option in decision.options:
+            group = groups.setdefault(option.group, {"key": option.group, "title": titles.get(option.group, ""),
+                                                     "options": []})
+            group["options"].append({"value": option.text, "label": option.label or option.text})
+        for group in groups.values():
+            group["select"] = len(group["options"]) > MAX_BUTTONS
+        return {"decision": {"prompt": decision.prompt, "groups": list(groups.values()),
+                             "complete": decision.complete}}
+
+    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any], decision: Decision | None) -> Move:
+        """The generic form posts ``action=choice`` and one option's notation as ``choice``."""
+        if data.get("action") == "choice":
+            return self.chosen(data, decision)
+        raise BadForm("this game has no form of its own; type your move in the text box")
+
+    def chosen(self, data: Mapping[str, Any], decision: Decision | None) -> Move:
+        """The move of the option posted as ``choice``, looked up among the decision's legal options."""
+        text = " ".join(str(data.get("choice", ""))[:500].split())
+        if decision is None:
+            raise BadForm("nothing is awaited from you now; reload the page")
+        option = decision.find(text)
+        if option is None:
+            raise BadForm(f"'{text[:60]}' is not one of your choices now; reload the page")
+        return option.move
+
+    def confirm_fields(self, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The posted fields to carry into an "are you sure?" form (all but the meta fields)."""
+        skip = {"csrfmiddlewaretoken", "confirm", "expected_version", "idempotency_key"}
+        fields: list[tuple[str, str]] = []
+        for key in data:
+            if key in skip:
+                continue
+            getlist = getattr(data, "getlist", None)
+            values = getlist(key) if getlist is not None else [data[key]]
+            fields.extend((key, str(value)) for value in values)
+        return fields
