@@ -1,11 +1,19 @@
-"""Writes on accounts that other apps need: operator-created, pre-verified users."""
+"""Writes on accounts that other apps need: operator-created, pre-verified users, and the vacation bank."""
 
 from __future__ import annotations
 
-from allauth.account.models import EmailAddress
-from django.db import transaction
+import datetime
+import zoneinfo
 
-from accounts.models import User
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User, Vacation
+
+# Further ahead than this, a date is a typing mistake (and a year's bank could not cover it anyway).
+MAX_VACATION_AHEAD_DAYS = 366
 
 
 @transaction.atomic
@@ -28,18 +36,16 @@ def user_has_verified_email(user: User, email: str) -> bool:
     return EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists()
 
 
-def vacation_days_per_year() -> int:
-    from django.conf import settings
+class VacationError(ValueError):
+    """A vacation that cannot be taken as asked; the message says why and what would do."""
 
+
+def vacation_days_per_year() -> int:
     return int(getattr(settings, "VACATION_DAYS_PER_YEAR", 14))
 
 
 def vacation_days_used(user: User, year: int) -> int:
     """Whole days of vacation (started or planned) falling in ``year``; a started day counts whole."""
-    import datetime
-
-    from accounts.models import Vacation
-
     start_of_year = datetime.datetime(year, 1, 1, tzinfo=datetime.timezone.utc)
     end_of_year = datetime.datetime(year + 1, 1, 1, tzinfo=datetime.timezone.utc)
     used = 0
@@ -51,11 +57,45 @@ def vacation_days_used(user: User, year: int) -> int:
     return used
 
 
-def current_vacation(user: User):  # -> Vacation | None
-    from django.utils import timezone
-
-    from accounts.models import Vacation
-
+def current_vacation(user: User) -> Vacation | None:
     now = timezone.now()
     return (Vacation.objects.filter(user=user, starts_at__lte=now, ended_at__isnull=True, ends_at__gt=now)
             .order_by("-starts_at").first())
+
+
+def vacation_book(*, user: User, until: datetime.date) -> Vacation:
+    """Take days from the yearly bank: away from now until the end of ``until`` in the user's time zone.
+
+    Raises :class:`VacationError` when ``until`` has passed, lies beyond a year,
+    overlaps a running vacation or needs more days than are left.
+    """
+    now = timezone.now()
+    today = now.date()
+    if until > today + datetime.timedelta(days=MAX_VACATION_AHEAD_DAYS):
+        raise VacationError(f"a vacation can be planned at most {MAX_VACATION_AHEAD_DAYS} days ahead; "
+                            f"{until.isoformat()} is further")
+    try:
+        zone = zoneinfo.ZoneInfo(user.time_zone or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    ends_at = datetime.datetime.combine(until + datetime.timedelta(days=1), datetime.time(0), zone)
+    if ends_at <= now:
+        raise VacationError(f"a vacation must end in the future; {until.isoformat()} has passed")
+    if current_vacation(user) is not None:
+        raise VacationError("you are already on vacation; end it before starting another")
+    days = -(-int((ends_at - now).total_seconds()) // 86400)
+    left = vacation_days_per_year() - vacation_days_used(user, now.year)
+    if days > left:
+        raise VacationError(f"you have {left} vacation days left this year, and until {until.isoformat()} is "
+                            f"{days} days")
+    return Vacation.objects.create(user=user, starts_at=now, ends_at=ends_at)
+
+
+def vacation_finish(*, user: User) -> Vacation:
+    """Come back early: the running vacation ends now (its unused days return to the bank)."""
+    vacation = current_vacation(user)
+    if vacation is None:
+        raise VacationError("you are not on vacation")
+    vacation.ended_at = timezone.now()
+    vacation.save(update_fields=["ended_at"])
+    return vacation

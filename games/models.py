@@ -188,3 +188,23 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["created_at"]
+
+
+class Narration(models.Model):
+    """What a move did, in words, for each viewer: a projection of the log, rebuildable from the events.
+
+    ``texts[""]`` is what spectators (and every seat without an entry) read;
+    ``texts["<seat>"]`` is a seat's own version where it knows more (its own
+    sealed bid). Seats are written as ``{seat<n>}`` markers that the reader
+    replaces with the names of the players at the time.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="narrations")
+    seq = models.PositiveIntegerField()
+    texts = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="narration_game_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq}: {self.texts.get('', '')}"

@@ -9,17 +9,19 @@ from __future__ import annotations
 import datetime
 import json
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 import psycopg
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games.models import Event, Game, Projection, iso
+from games.models import Event, Game, Narration, Projection, iso
+from games.narration import replay_narrated
 from games.records import GENESIS_HASH, RecordError, Replayer, event_hash, verify_chain
 from games.rules import state_hash
 from games.rules.base import State
+from notifications import outbox
 
 
 @dataclass
@@ -109,7 +111,7 @@ def verify_game(game: Game) -> list[str]:
         last_hash = verify_chain(records) if records else GENESIS_HASH
     except RecordError as error:
         return [f"game {game.pk}: {error}"]
-    state = replay_events(records)
+    state, narrations = replay_narrated(records)
     projection = Projection.objects.filter(game=game).first()
     if projection is None:
         return [f"game {game.pk}: no projection"]
@@ -125,6 +127,9 @@ def verify_game(game: Game) -> list[str]:
         expected_to_act = game.rules.to_act(state)
         if list(projection.to_act) != expected_to_act:
             problems.append(f"game {game.pk}: to_act {projection.to_act} but replay says {expected_to_act}")
+    stored = dict(Narration.objects.filter(game=game).values_list("seq", "texts"))
+    if stored != dict(narrations):
+        problems.append(f"game {game.pk}: the stored narrations differ from the replayed ones")
     return problems
 
 
@@ -132,9 +137,12 @@ def rebuild_projection(game: Game) -> None:
     """Overwrite the projection with a full replay of the game's events."""
     records = game_records(game)
     last_hash = verify_chain(records) if records else GENESIS_HASH
-    state = replay_events(records)
+    state, narrations = replay_narrated(records)
     to_act = game.rules.to_act(state) if state is not None else []
     seats = list(game.seats.filter(index__isnull=False).order_by("index"))
+    Narration.objects.filter(game=game).delete()
+    Narration.objects.bulk_create([Narration(game=game, seq=seq, texts=texts) for seq, texts in narrations])
+    _forget(game.pk)
     Projection.objects.update_or_create(
         game=game,
         defaults={
@@ -174,6 +182,11 @@ def replay_game_state(game_id: int) -> State | None:
 # Every other part inserts only if that update matched, so a stale writer
 # changes nothing and is told so (it reloads and checks the move again). On
 # PostgreSQL the statement is a single CTE: one round trip and one commit.
+#
+# The snapshot cache is this module's own business: a committed turn replaces
+# its game's entry once the transaction commits (a rolled back one leaves the
+# old entry, which the version guard then refuses), and every other change to
+# a projection goes through this module, which drops the entry.
 
 
 @dataclass
@@ -220,7 +233,24 @@ def lock_due_snapshot(game_id: int, now: datetime.datetime) -> Snapshot | None:
     return _snapshot_from(rows)
 
 
-def _snapshot_from(rows) -> Snapshot | None:  # noqa: ANN001
+def lock_projection(game_id: int) -> Projection | None:
+    """Lock a game's projection row for a change outside the move path (joining, starting, seats).
+
+    Must run inside a transaction. The cached snapshot is dropped: what the caller
+    changes (seats, status) is read afresh by the next move.
+    """
+    _forget(game_id)
+    return Projection.objects.select_for_update(of=("self",)).select_related("game").filter(pk=game_id).first()
+
+
+def update_projection(game_id: int, **fields: Any) -> None:
+    """Change a projection's columns outside the move path (and drop its cached snapshot)."""
+    Projection.objects.filter(pk=game_id).update(**fields)
+    _forget(game_id)
+    transaction.on_commit(lambda: _forget(game_id))
+
+
+def _snapshot_from(rows: Any) -> Snapshot | None:
     row = rows.values_list("game_id", *_SNAPSHOT_COLUMNS).first()
     if row is None:
         return None
@@ -229,18 +259,18 @@ def _snapshot_from(rows) -> Snapshot | None:  # noqa: ANN001
     snapshot = Snapshot(game_id, slug, rules_version, status, state, version, last_hash, list(to_act),
                         list(seat_users), list(bot_seats), dict(time_control or {}), deadline, reminder_at,
                         dict(clock or {}), seed)
-    remember(snapshot)
+    _remember(snapshot)
     return snapshot
 
 
-def remember(snapshot: Snapshot) -> None:
+def _remember(snapshot: Snapshot) -> None:
     _SNAPSHOTS[snapshot.game_id] = snapshot
     _SNAPSHOTS.move_to_end(snapshot.game_id)
     while len(_SNAPSHOTS) > SNAPSHOT_CACHE_SIZE:
         _SNAPSHOTS.popitem(last=False)
 
 
-def forget(game_id: int) -> None:
+def _forget(game_id: int) -> None:
     _SNAPSHOTS.pop(game_id, None)
 
 
@@ -259,6 +289,8 @@ class TurnWrite:
     clock: dict[str, Any]
     status: str | None = None  # a new game status (finished, aborted)
     result: dict[str, Any] | None = None
+    narrations: list[tuple[int, dict[str, str]]] = field(default_factory=list)  # (seq, texts) of move events
+    seat_users: list[int] | None = None  # when a seat changed hands
 
     @property
     def version(self) -> int:
@@ -273,6 +305,10 @@ class TurnWrite:
         times = [t for t in (self.reminder_at, self.deadline) if t is not None]
         return min(times) if times else None
 
+    @property
+    def users(self) -> list[int]:
+        return list(self.seat_users if self.seat_users is not None else self.base.seat_users)
+
 
 class StaleSnapshot(Exception):
     """The projection moved on since the snapshot was read; nothing was written."""
@@ -283,54 +319,65 @@ def commit_turn(write: TurnWrite) -> list[int]:
 
     Raises :class:`StaleSnapshot` (having written nothing) if another writer got there first.
     """
-    if connection.vendor != "postgresql":
-        ids = _commit_generic(write)
-    elif connection.in_atomic_block and any(e.idempotency_key for e in write.events):
-        # A repeated idempotency key fails the statement; inside a caller's transaction that
-        # must not poison it, so this case (and only this one) pays for a savepoint.
-        with transaction.atomic():
-            ids = _commit_postgresql(write)
-    else:
-        ids = _commit_postgresql(write)  # autocommit, or the caller's transaction
+    try:
+        if connection.vendor != "postgresql":
+            ids = _commit_generic(write)
+        elif connection.in_atomic_block and any(e.idempotency_key for e in write.events):
+            # A repeated idempotency key fails the statement; inside a caller's transaction that
+            # must not poison it, so this case (and only this one) pays for a savepoint.
+            with transaction.atomic():
+                ids = _commit_postgresql(write)
+        else:
+            ids = _commit_postgresql(write)  # autocommit, or the caller's transaction
+    except IntegrityError:
+        _forget(write.base.game_id)  # a repeated idempotency key: another writer got there first
+        raise
     base = write.base
-    remember(Snapshot(base.game_id, base.rules_slug, base.rules_version, write.status or base.status, write.state,
-                      write.version, write.last_hash, list(write.to_act), list(base.seat_users),
-                      list(write.bot_seats), base.time_control, write.deadline, write.reminder_at,
-                      write.clock, base.seed))
+    snapshot = Snapshot(base.game_id, base.rules_slug, base.rules_version, write.status or base.status, write.state,
+                        write.version, write.last_hash, list(write.to_act), write.users, list(write.bot_seats),
+                        base.time_control, write.deadline, write.reminder_at, write.clock, base.seed)
+    if connection.in_atomic_block:
+        _forget(base.game_id)  # until the caller's transaction commits, the database is the truth
+        transaction.on_commit(lambda: _remember(snapshot))
+    else:
+        _remember(snapshot)
     return ids
 
 
-def _commit_generic(write: TurnWrite) -> list[int]:
-    from notifications.models import OutboxMessage
+def _projection_fields(write: TurnWrite, now: datetime.datetime) -> dict[str, Any]:
+    fields = dict(state=write.state, version=write.version, last_hash=write.last_hash, to_act=write.to_act,
+                  bot_seats=write.bot_seats, deadline=write.deadline, reminder_at=write.reminder_at,
+                  next_due=write.next_due, clock=write.clock, updated_at=now)
+    if write.seat_users is not None:
+        fields["seat_users"] = write.seat_users
+    return fields
 
+
+def _commit_generic(write: TurnWrite) -> list[int]:
     now = timezone.now()
     with transaction.atomic():
         updated = Projection.objects.filter(
             pk=write.base.game_id, version=write.base.version, last_hash=write.base.last_hash
-        ).update(state=write.state, version=write.version, last_hash=write.last_hash, to_act=write.to_act,
-                 bot_seats=write.bot_seats, deadline=write.deadline, reminder_at=write.reminder_at,
-                 next_due=write.next_due, clock=write.clock, updated_at=now)
+        ).update(**_projection_fields(write, now))
         if not updated:
-            forget(write.base.game_id)
+            _forget(write.base.game_id)
             raise StaleSnapshot()
         Event.objects.bulk_create(write.events)
+        if write.narrations:
+            Narration.objects.bulk_create([Narration(game_id=write.base.game_id, seq=seq, texts=texts)
+                                           for seq, texts in write.narrations])
         if write.status:
             Game.objects.filter(pk=write.base.game_id).update(status=write.status, finished_at=now,
                                                               result=write.result)
-        if not write.outbox:
-            return []
-        OutboxMessage.objects.bulk_create([OutboxMessage(**row) for row in write.outbox], ignore_conflicts=True)
-        # With ignore_conflicts SQLite reports no primary keys: read back the rows just written.
-        keys = [row["dedupe_key"] for row in write.outbox]
-        return list(OutboxMessage.objects.filter(dedupe_key__in=keys, status="pending").values_list("pk", flat=True))
+        return outbox.write_rows(write.outbox)
 
 
 _EVENT_COLUMNS = ("game_id", "seq", "kind", "seat", "actor", "source", "payload", "idempotency_key",
                   "created_at", "prev_hash", "hash")
 _EVENT_CASTS = ("bigint", "integer", "varchar", "smallint", "varchar", "varchar", "jsonb", "varchar",
                 "timestamptz", "varchar", "varchar")
-_OUTBOX_COLUMNS = ("kind", "game_id", "event_seq", "user_id", "seat", "payload", "dedupe_key")
-_OUTBOX_CASTS = ("varchar", "bigint", "integer", "bigint", "smallint", "jsonb", "varchar")
+_NARRATION_CASTS = ("bigint", "integer", "jsonb")
+_MATCHED = "EXISTS (SELECT 1 FROM p)"
 
 
 def _values(rows: list[tuple[Any, ...]], casts: tuple[str, ...]) -> str:
@@ -340,15 +387,17 @@ def _values(rows: list[tuple[Any, ...]], casts: tuple[str, ...]) -> str:
 
 def _commit_postgresql(write: TurnWrite) -> list[int]:
     now = timezone.now()
+    seat_users = ", seat_users = %s::jsonb" if write.seat_users is not None else ""
     params: list[Any] = [
         json.dumps(write.state), write.version, write.last_hash, json.dumps(write.to_act),
         json.dumps(write.bot_seats), write.deadline, write.reminder_at, write.next_due, json.dumps(write.clock),
-        now, write.base.game_id, write.base.version, write.base.last_hash,
+        now, *([json.dumps(write.seat_users)] if seat_users else []),
+        write.base.game_id, write.base.version, write.base.last_hash,
     ]
     parts = [
         "p AS (UPDATE games_projection SET state = %s::jsonb, version = %s, last_hash = %s, "
         "to_act = %s::jsonb, bot_seats = %s::jsonb, deadline = %s, reminder_at = %s, next_due = %s, "
-        "clock = %s::jsonb, updated_at = %s "
+        f"clock = %s::jsonb, updated_at = %s{seat_users} "
         "WHERE game_id = %s AND version = %s AND last_hash = %s RETURNING game_id)"
     ]
     if write.events:
@@ -356,23 +405,25 @@ def _commit_postgresql(write: TurnWrite) -> list[int]:
                  e.created_at, e.prev_hash, e.hash) for e in write.events]
         parts.append(
             f"e AS (INSERT INTO games_event ({', '.join(_EVENT_COLUMNS)}) "
-            f"SELECT * FROM (VALUES {_values(rows, _EVENT_CASTS)}) AS v WHERE EXISTS (SELECT 1 FROM p))"
+            f"SELECT * FROM (VALUES {_values(rows, _EVENT_CASTS)}) AS v WHERE {_MATCHED})"
         )
         params += [value for row in rows for value in row]
+    if write.narrations:
+        narrations = [(write.base.game_id, seq, json.dumps(texts)) for seq, texts in write.narrations]
+        parts.append(
+            f"n AS (INSERT INTO {Narration._meta.db_table} (game_id, seq, texts) "
+            f"SELECT * FROM (VALUES {_values(narrations, _NARRATION_CASTS)}) AS v WHERE {_MATCHED})"
+        )
+        params += [value for row in narrations for value in row]
     if write.status:
-        parts.append("g AS (UPDATE games_game SET status = %s, finished_at = %s, result = %s::jsonb "
-                     "WHERE id = %s AND EXISTS (SELECT 1 FROM p))")
+        parts.append(f"g AS (UPDATE games_game SET status = %s, finished_at = %s, result = %s::jsonb "
+                     f"WHERE id = %s AND {_MATCHED})")
         params += [write.status, now, json.dumps(write.result), write.base.game_id]
     select_ids = "NULL::bigint[]"
     if write.outbox:
-        rows = [(r["kind"], r["game_id"], r["event_seq"], r["user_id"], r["seat"], json.dumps(r["payload"]),
-                 r["dedupe_key"]) for r in write.outbox]
-        parts.append(
-            f"o AS (INSERT INTO notifications_outboxmessage ({', '.join(_OUTBOX_COLUMNS)}, status, attempts, "
-            f"last_error, created_at) SELECT v.*, 'pending', 0, '', %s FROM (VALUES {_values(rows, _OUTBOX_CASTS)}) "
-            f"AS v WHERE EXISTS (SELECT 1 FROM p) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id)"
-        )
-        params += [now] + [value for row in rows for value in row]
+        sql, outbox_params = outbox.insert_statement(write.outbox, when=_MATCHED)
+        parts.append(f"o AS ({sql})")
+        params += outbox_params
         select_ids = "(SELECT array_agg(id) FROM o)"
     sql = "WITH " + ", ".join(parts) + f" SELECT (SELECT count(*) FROM p), {select_ids}"
     connection.ensure_connection()
@@ -381,6 +432,6 @@ def _commit_postgresql(write: TurnWrite) -> list[int]:
         cursor.execute(sql, params, prepare=True)
         matched, ids = cursor.fetchone()
     if not matched:
-        forget(write.base.game_id)
+        _forget(write.base.game_id)
         raise StaleSnapshot()
     return list(ids or [])

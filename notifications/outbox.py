@@ -1,22 +1,26 @@
-"""Writing notifications into the outbox, inside the transaction that caused them.
+"""The outbox: notifications written in the transaction that caused them, handed to the sender after commit.
 
-Besides the game's own notices (``game_started``, ``your_turn``, ``game_over``,
-written by the write path), the inbound pipeline writes its answers here too
-(``email_reply``, ``held_notice``), so they get the same once-only sending.
+Besides the game's own notices (``game_started``, ``your_turn``, ``game_over``
+and the clock's mails, written by the write path), the inbound pipeline writes
+its answers here too (``email_reply``, ``held_notice``), so they get the same
+once-only sending.
 
-Rows are handed to the sender only after the transaction commits, so a rolled
-back move sends nothing, and a crash between commit and hand-over loses
-nothing: the periodic retry picks up whatever is still pending.
+This module owns the outbox table's SQL: the write path embeds
+:func:`insert_statement` in its one-statement commit rather than spelling the
+columns itself. Rows are handed to the sender only after the transaction
+commits, so a rolled back move sends nothing, and a crash between commit and
+hand-over loses nothing: the periodic retry picks up whatever is still pending.
+It imports neither the sending task nor the inbound side (the task is looked
+up by name), so nothing here leads back to the write path.
 """
 
 from __future__ import annotations
 
+import json
 import logging
-
 from typing import Any, Iterable
 
-import json
-
+from celery import current_app
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -24,44 +28,18 @@ from notifications.models import OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
 
-
-def _row(kind: str, game: Any, seq: int, user_id: int, seat: int | None, payload: dict[str, Any] | None = None) -> OutboxMessage:
-    return OutboxMessage(
-        kind=kind,
-        game_id=game.pk,
-        event_seq=seq,
-        user_id=user_id,
-        seat=seat,
-        payload=payload or {},
-        dedupe_key=f"{game.pk}:{seq}:{kind}:{user_id}",
-    )
+TABLE = OutboxMessage._meta.db_table
+SEND_TASK = "notifications.send_outbox"
+# A row as the write path builds it: these keys, in this order.
+ROW_FIELDS = ("kind", "game_id", "event_seq", "user_id", "seat", "payload", "dedupe_key")
+_ROW_CASTS = ("varchar", "bigint", "integer", "bigint", "smallint", "jsonb", "varchar")
 
 
-def write(rows: Iterable[OutboxMessage]) -> None:
-    rows = list(rows)
-    if not rows:
-        return
-    created = OutboxMessage.objects.bulk_create(rows)
-    ids = [row.pk for row in created if row.pk is not None]
-    transaction.on_commit(lambda: hand_over(ids))
-
-
-def hand_over(ids: list[int]) -> None:
-    """Queue the rows for sending; without a broker the task runs right here."""
-    from notifications.tasks import send_outbox
-
-    if not ids:
-        return
-    try:
-        send_outbox.delay(ids)
-    except Exception:  # the broker is down: the rows stay pending and the periodic retry sends them
-        log.warning("could not queue outbox rows %s; they will be retried", ids, exc_info=True)
-
-
-def write_game_started(game: Any, *, seq: int, seat_users: list[int], to_act: list[int]) -> None:
-    rows = [_row("game_started", game, seq, user_id, seat) for seat, user_id in enumerate(seat_users)]
-    rows += [_row("your_turn", game, seq, seat_users[seat], seat) for seat in to_act]
-    write(rows)
+def notice(kind: str, *, game_id: int, seq: int, user_id: int, seat: int | None,
+           payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One game notice as a plain row (the write path inserts it in the same statement as the move)."""
+    return {"kind": kind, "game_id": game_id, "event_seq": seq, "user_id": user_id, "seat": seat,
+            "payload": payload or {}, "dedupe_key": f"{game_id}:{seq}:{kind}:{user_id}"}
 
 
 def rows_after_moves(
@@ -74,31 +52,54 @@ def rows_after_moves(
     to_act: list[int],
     finished: bool,
 ) -> list[dict[str, Any]]:
-    """Turn notices for seats newly awaited (or awaited again after acting); results at the end.
-
-    Plain dicts, because the write path inserts them in the same statement as the move.
-    """
+    """Turn notices for seats newly awaited (or awaited again after acting); results at the end."""
     if finished:
-        targets = list(enumerate(seat_users))
-        kind = "game_over"
-    else:
-        newly = [s for s in to_act if s not in to_act_before or s in acted]
-        targets = [(s, seat_users[s]) for s in newly]
-        kind = "your_turn"
-    return [
-        {"kind": kind, "game_id": game_id, "event_seq": seq, "user_id": user_id, "seat": seat, "payload": {},
-         "dedupe_key": f"{game_id}:{seq}:{kind}:{user_id}"}
-        for seat, user_id in targets
-    ]
+        return [notice("game_over", game_id=game_id, seq=seq, user_id=user_id, seat=seat)
+                for seat, user_id in enumerate(seat_users)]
+    newly = [s for s in to_act if s not in to_act_before or s in acted]
+    return [notice("your_turn", game_id=game_id, seq=seq, user_id=seat_users[s], seat=s) for s in newly]
 
 
-def hand_over_after_commit(ids: list[int]) -> None:
-    if ids:
-        transaction.on_commit(lambda: hand_over(ids))
+def rows_at_start(game_id: int, *, seq: int, seat_users: list[int], to_act: list[int]) -> list[dict[str, Any]]:
+    rows = [notice("game_started", game_id=game_id, seq=seq, user_id=user_id, seat=seat)
+            for seat, user_id in enumerate(seat_users)]
+    return rows + [notice("your_turn", game_id=game_id, seq=seq, user_id=seat_users[s], seat=s) for s in to_act]
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def insert_statement(rows: list[dict[str, Any]], *, when: str) -> tuple[str, list[Any]]:
+    """PostgreSQL: an INSERT of ``rows`` that happens only if the SQL condition ``when`` holds.
+
+    Meant for a CTE of the caller's statement; duplicates (same ``dedupe_key``)
+    are skipped; it returns the new rows' ids.
+    """
+    one = "(" + ", ".join(f"%s::{cast}" for cast in _ROW_CASTS) + ")"
+    sql = (f"INSERT INTO {TABLE} ({', '.join(ROW_FIELDS)}, status, attempts, last_error, created_at) "
+           f"SELECT v.*, '{OutboxStatus.PENDING}', 0, '', %s FROM (VALUES {', '.join([one] * len(rows))}) AS v "
+           f"WHERE {when} ON CONFLICT (dedupe_key) DO NOTHING RETURNING id")
+    params: list[Any] = [timezone.now()]
+    for row in rows:
+        params += [row["kind"], row["game_id"], row["event_seq"], row["user_id"], row["seat"],
+                   json.dumps(row["payload"]), row["dedupe_key"]]
+    return sql, params
+
+
+def write_rows(rows: Iterable[dict[str, Any]]) -> list[int]:
+    """Insert rows through the ORM (any database), skipping duplicates; the new rows' ids."""
+    rows = list(rows)
+    if not rows:
+        return []
+    OutboxMessage.objects.bulk_create([OutboxMessage(**row) for row in rows], ignore_conflicts=True)
+    # With ignore_conflicts SQLite reports no primary keys: read back the rows just written.
+    keys = [row["dedupe_key"] for row in rows]
+    return list(OutboxMessage.objects.filter(dedupe_key__in=keys, status=OutboxStatus.PENDING)
+                .values_list("pk", flat=True))
 
 
 INSERT_SQL = (
-    "INSERT INTO notifications_outboxmessage (kind, user_id, payload, game_id, seat, event_seq, dedupe_key, status, "
+    f"INSERT INTO {TABLE} (kind, user_id, payload, game_id, seat, event_seq, dedupe_key, status, "
     "attempts, last_error, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, 0, '', %s) "
     "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id"
 )
@@ -124,13 +125,30 @@ def write_message(*, kind: str, user_id: int, dedupe_key: str, payload: dict[str
         found = cursor.fetchone()
     if found is None:
         return None
-    ids = [found[0]]
-    transaction.on_commit(lambda: hand_over(ids))
-    return found[0]
+    hand_over_after_commit([found[0]])
+    return int(found[0])
 
 
 def write_invitation(*, game_id: int, user_id: int, inviter: str, to: str | None = None) -> int | None:
-    """An invitation to join an open game (the lobby's invite form can call this)."""
+    """An invitation to join an open game (the lobby's invite form calls this through the services)."""
     return write_message(kind="invitation", user_id=user_id, game_id=game_id,
                          dedupe_key=f"{game_id}:invite:{(to or str(user_id)).lower()}",
                          payload={"inviter": inviter, **({"to": to} if to else {})})
+
+
+# -- handing over ---------------------------------------------------------------------
+
+
+def hand_over(ids: list[int]) -> None:
+    """Queue the rows for sending; with tasks in-process (the embedded default) they are sent right here."""
+    if not ids:
+        return
+    try:
+        current_app.tasks[SEND_TASK].delay(ids)
+    except Exception:  # the broker is down: the rows stay pending and the periodic retry sends them
+        log.warning("could not queue outbox rows %s; they will be retried", ids, exc_info=True)
+
+
+def hand_over_after_commit(ids: list[int]) -> None:
+    if ids:
+        transaction.on_commit(lambda: hand_over(ids))

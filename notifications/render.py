@@ -1,7 +1,8 @@
 """Turning an outbox row into an email: a text part, an HTML part, threading headers.
 
-Every game mail is built from ``rules.describe(state, seat)`` and
-``rules.example_moves(state, seat)`` for the recipient's own seat, never from the
+Every game mail is built from ``rules.describe(state, seat)``,
+``rules.example_moves(state, seat)``, ``rules.phase_label(state, seat)`` (the
+subject) and the moves narrated for the recipient's own seat, never from the
 raw state, so a mail cannot show what that seat may not see (another player's
 secret bid, the seed). One thread per game per player: the ``game_started``
 mail carries the thread's root ``Message-ID`` and every later mail of that
@@ -84,20 +85,6 @@ def game_label(game: Any) -> str:
 # -- pieces shared by the game mails ----------------------------------------------------
 
 
-def turn_label(view: dict[str, Any] | None, seat: int | None, awaited: bool) -> str:
-    """"your bid, round 3" / "your choice, round 3" / "your turn" from the seat's own view."""
-    view = view or {}
-    phase = view.get("phase")
-    round_ = view.get("round")
-    if phase == "bidding":
-        what = "your bid" if awaited else "bidding"
-    elif phase == "choice":
-        what = "your choice" if awaited else "waiting"
-    else:
-        what = "your turn" if awaited else "update"
-    return f"{what}, round {round_}" if round_ else what
-
-
 def local_deadline(deadline: datetime.datetime | None, user: Any) -> str:
     if deadline is None:
         return ""
@@ -136,7 +123,6 @@ def _game_mail(row: OutboxMessage) -> MailContent | None:
     rules = game.rules
     state = selectors.state_at(game, row.event_seq)
     seat = row.seat
-    view = rules.view(state, seat) if state is not None else None
     awaited = state is not None and seat is not None and seat in rules.to_act(state)
     description, examples = seat_situation(game, seat, state)
     content = MailContent(subject="", game_url=game_url(game.pk), notation=rules.notation_help() if awaited else "")
@@ -162,8 +148,7 @@ def _game_mail(row: OutboxMessage) -> MailContent | None:
     elif row.kind in CLOCK_KINDS:
         _clock_mail(content, row, game, awaited)
     else:
-        label = turn_label(view, seat, awaited)
-        content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — {label}"
+        content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — {rules.phase_label(state, seat)}"
         if awaited:
             content.intro = ["It is your move. Reply to this mail with your move, one command per line."]
         else:
@@ -172,11 +157,18 @@ def _game_mail(row: OutboxMessage) -> MailContent | None:
         content.deadline = local_deadline(projection.deadline, row.user) if awaited else ""
     if description:
         content.sections.insert(0, Section("The game as you see it", description))
+    if seat is not None and row.kind in NARRATED_KINDS:
+        happened = selectors.moves_since_own(game, seat, upto=row.event_seq)
+        if happened:
+            title = "The last moves" if row.kind == "game_over" else "Since your last move"
+            content.sections.insert(0, Section(title, "\n".join(f"  {line}" for line in happened)))
     if content.notation and content.notation in description:
         content.notation = ""  # the game's own description already explains the syntax
     return content
 
 
+# Mails that tell what the other players did since the recipient's own last move.
+NARRATED_KINDS = ("your_turn", "game_over", "timeout_notice", "reminder")
 CLOCK_KINDS = ("reminder", "timed_out", "timeout_notice", "briefing", "move_confirmed")
 
 
@@ -354,6 +346,9 @@ def build_digest(user: Any, rows: list[OutboxMessage]) -> EmailMultiAlternatives
         game = row.game
         state = selectors.projection_of(game).state
         text = game.rules.describe(state, row.seat) if state is not None else ""
+        happened = selectors.moves_since_own(game, row.seat) if row.seat is not None and state is not None else []
+        if happened:
+            text = "Since your last move:\n" + "\n".join(f"  {line}" for line in happened) + "\n\n" + text
         if game.result:
             text += "\n\n" + selectors.result_summary(game)
         reply = reply_to_for(game, row.seat, row.user_id)

@@ -3,7 +3,7 @@
 The reply is built as a mail client would build it (``Re:`` subject,
 ``In-Reply-To``/``References``, the original quoted under an "On … wrote:"
 line), from the recipient's address to the mail's ``Reply-To``, and handed to
-:func:`notifications.pipeline.receive` exactly as ``ingest_email`` would. Only
+:func:`notifications.inbound.receive` exactly as ``ingest_email`` would. Only
 served when ``settings.DEV_MAILBOX`` is on.
 """
 
@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from notifications import mailparse, pipeline, tokens
+from notifications import inbound, mailparse, tokens
 from notifications.models import DevMail
 
 
@@ -57,7 +57,7 @@ def reply(request: HttpRequest, mail_id: int) -> HttpResponse:
             messages.error(request, "Write at least one command (for example: help).")
         else:
             raw, sender, to = build_reply(mail, text)
-            result = pipeline.receive(raw, via="devmail", envelope_sender=sender, recipients=[to])
+            result = inbound.receive(raw, via="devmail", envelope_sender=sender, recipients=[to])
             messages.success(request, f"Reply sent from {sender} ({result.status}); the answer is in the mailbox.")
             return redirect(reverse("notifications:mailbox") + f"?to={sender}")
     return render(request, "notifications/reply_form.html",

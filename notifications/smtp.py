@@ -2,7 +2,7 @@
 
 It accepts mail only for our inbound domain (never an open relay), refuses a
 message over the size limit during the SMTP dialogue (552), stores each
-accepted message through :func:`notifications.pipeline.receive` in a worker
+accepted message through :func:`notifications.inbound.receive` in a worker
 thread (the ORM is synchronous) and answers 250 once it is stored. Processing
 happens in the Celery task (in-process in the embedded default).
 
@@ -21,7 +21,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.db import close_old_connections
 
-from notifications import pipeline, tokens
+from notifications import inbound, tokens
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ class InboundHandler:
 def _store(raw: bytes, mail_from: str | None, rcpt_tos: list[str]) -> str:
     close_old_connections()
     try:
-        result = pipeline.receive(raw, via="smtp", envelope_sender=mail_from, recipients=rcpt_tos)
+        result = inbound.receive(raw, via="smtp", envelope_sender=mail_from, recipients=rcpt_tos)
         return result.status
     finally:
         close_old_connections()
@@ -62,6 +62,6 @@ def _store(raw: bytes, mail_from: str | None, rcpt_tos: list[str]) -> str:
 def start_listener(host: str = "127.0.0.1", port: int = 2525, **kwargs: Any) -> Controller:
     """Start the listener in its own thread and return its controller."""
     controller = Controller(InboundHandler(), hostname=host, port=port,
-                            data_size_limit=pipeline.max_message_bytes(), **kwargs)
+                            data_size_limit=inbound.max_message_bytes(), **kwargs)
     controller.start()
     return controller

@@ -13,10 +13,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from anymail.signals import AnymailInboundEvent, inbound
+from anymail.signals import AnymailInboundEvent
+from anymail.signals import inbound as inbound_signal
 from django.dispatch import receiver
 
-from notifications import pipeline
+from notifications import inbound
 
 log = logging.getLogger(__name__)
 
@@ -48,11 +49,11 @@ def provider_verdicts(esp_name: str, message: Any) -> dict[str, str]:
     return verdicts
 
 
-@receiver(inbound, dispatch_uid="ravenpost-inbound-email")
+@receiver(inbound_signal, dispatch_uid="ravenpost-inbound-email")
 def on_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs: Any) -> None:
     message = event.message
     raw = message.as_bytes()
     recipients = [message.envelope_recipient] if getattr(message, "envelope_recipient", None) else []
-    pipeline.receive(raw, via=esp_name.lower().replace(" ", "_")[:20],
+    inbound.receive(raw, via=esp_name.lower().replace(" ", "_")[:20],
                      envelope_sender=getattr(message, "envelope_sender", None),
                      recipients=recipients, auth_results=provider_verdicts(esp_name, message))

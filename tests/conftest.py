@@ -51,10 +51,11 @@ def toy_rules(monkeypatch):
 @pytest.fixture(autouse=True)
 def _fresh_snapshot_cache():
     """Each test starts with empty per-process state caches (test rollbacks reuse game ids)."""
-    from games import selectors, store
+    from games import store
+    from games.selectors import seats
 
     store._SNAPSHOTS.clear()
-    selectors._PAST_STATES.clear()
+    seats._PAST_STATES.clear()
     yield
     store._SNAPSHOTS.clear()
-    selectors._PAST_STATES.clear()
+    seats._PAST_STATES.clear()

@@ -85,7 +85,7 @@ def render_game(
         "describe": selectors.seat_description(game, viewer.seat, projection),
         "awaited": awaited,
         "awaited_names": selectors.awaited_names(game, projection) if game.status == GameStatus.ACTIVE else [],
-        "log": selectors.public_log(game, limit=60),
+        "log": selectors.game_log(game, viewer.seat, limit=60),
         "chat": selectors.chat_of(game),
         "ui": ui,
         "play_template": ui.play_template,

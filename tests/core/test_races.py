@@ -28,7 +28,7 @@ def test_stale_writer_elsewhere_gets_game_moved_on_and_writes_nothing(toy_rules)
     stale = store.load_snapshot(game.pk)  # what a second web process still has in memory
     services.submit_move(game_id=game.pk, seat=acker, move="ack", expected_version=version)
     events = Event.objects.filter(game=game).count()
-    store.remember(stale)
+    store._remember(stale)
     with pytest.raises(services.GameMovedOn, match="the game moved on since you looked at it"):
         services.submit_move(game_id=game.pk, seat=acker, move="ack", expected_version=version)
     assert Event.objects.filter(game=game).count() == events
@@ -39,7 +39,7 @@ def test_stale_cache_never_refuses_a_legal_move(toy_rules):
     game, acker, version = ack_position(toy_rules)
     stale = store.load_snapshot(game.pk)
     services.submit_move(game_id=game.pk, seat=acker, move="ack")
-    store.remember(stale)  # this process missed the ack; a new round's pick is legal now
+    store._remember(stale)  # this process missed the ack; a new round's pick is legal now
     result = services.submit_move(game_id=game.pk, seat=0, move=3)
     assert result.seq == Projection.objects.get(pk=game.pk).version
 

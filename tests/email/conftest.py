@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.services import user_get_or_create_verified
 from games import services
 from games.models import Event, Game, Seat
-from notifications import pipeline
+from notifications import inbound
 from notifications.models import InboundMessage, OutboxMessage
 
 NAMES = ("Ada", "Brook", "Cyd")
@@ -96,13 +96,13 @@ def build_reply(original: Any, text: str, *, sender: str | None = None, to: str 
     return reply.as_bytes()
 
 
-def deliver(raw: bytes, **kwargs: Any) -> tuple[pipeline.Received, InboundMessage | None]:
+def deliver(raw: bytes, **kwargs: Any) -> tuple[inbound.Received, InboundMessage | None]:
     """Store and process one message in the test's transaction (what the task does after commit)."""
     kwargs.setdefault("via", "test")
-    received = pipeline.receive(raw, **kwargs)
+    received = inbound.receive(raw, **kwargs)
     if received.inbound_id is None:
         return received, None
-    pipeline.process(received.inbound_id)
+    inbound.process(received.inbound_id)
     return received, InboundMessage.objects.get(pk=received.inbound_id)
 
 

@@ -7,7 +7,7 @@ import smtplib
 import pytest
 from django.test import Client
 
-from notifications import pipeline, sender
+from notifications import inbound, sender
 from notifications.models import DevMail, InboundMessage, InboundStatus
 from notifications.smtp import start_listener
 
@@ -55,11 +55,11 @@ def test_a_dev_mailbox_mail_can_be_answered_through_the_pipeline(game, settings)
     before = events(game)
     response = client.post(f"/dev/mailbox/{turn.pk}/reply/", {"text": "printer f b 3g"})
     assert response.status_code == 302
-    inbound = InboundMessage.objects.get(via="devmail")
-    assert b"> It is your move." in bytes(inbound.raw)  # the original is quoted, as a client would
-    pipeline.process(inbound.pk)  # the task runs after commit; this test's transaction never commits
-    inbound.refresh_from_db()
-    assert inbound.status == InboundStatus.APPLIED
+    stored = InboundMessage.objects.get(via="devmail")
+    assert b"> It is your move." in bytes(stored.raw)  # the original is quoted, as a client would
+    inbound.process(stored.pk)  # the task runs after commit; this test's transaction never commits
+    stored.refresh_from_db()
+    assert stored.status == InboundStatus.APPLIED
     assert events(game) == before + 1
 
 

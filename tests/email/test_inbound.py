@@ -127,12 +127,12 @@ def test_the_same_message_twice_is_stored_and_applied_once(game):
 
 
 def test_processing_twice_applies_once(game):
-    from notifications import pipeline
+    from notifications import inbound
 
     user, turn = turn_mail(game, 0)
     before = events(game)
     received, _ = deliver(build_reply(turn, BID))
-    assert pipeline.process(received.inbound_id) == "skipped"
+    assert inbound.process(received.inbound_id) == "skipped"
     assert events(game) == before + 1
 
 
@@ -147,11 +147,11 @@ def test_ingest_email_command_reads_stdin(game):
     cmd.stdin = command_stdin
     call_command(cmd)
     assert out.getvalue().startswith("received")
-    inbound = InboundMessage.objects.get()
-    assert inbound.via == "ingest"
-    from notifications import pipeline
+    stored = InboundMessage.objects.get()
+    assert stored.via == "ingest"
+    from notifications import inbound
 
-    pipeline.process(inbound.pk)
-    inbound.refresh_from_db()
-    assert inbound.status == InboundStatus.APPLIED
+    inbound.process(stored.pk)
+    stored.refresh_from_db()
+    assert stored.status == InboundStatus.APPLIED
     assert Projection.objects.get(pk=game.pk).state["bids"]

@@ -13,7 +13,7 @@ from django.core import mail
 from allauth.account.models import EmailAddress
 from games import services
 from games.models import Projection, Seat
-from notifications import pipeline, sender, tokens
+from notifications import inbound, sender, tokens
 from notifications.models import InboundMessage, InboundStatus, OutboxMessage
 
 from .conftest import all_reply_recipients, build_reply, deliver, events, replies_to, seat_user
@@ -224,10 +224,10 @@ def test_malformed_mime_changes_nothing_and_fails_nothing(game, turn, index):
     address = message.reply_to[0].split("<")[1].rstrip(">")
     raw = MALFORMED[index].replace(b"TOKEN", address.encode())
     before = events(game)
-    received = pipeline.receive(raw, via="test")
+    received = inbound.receive(raw, via="test")
     if received.inbound_id is not None:
-        pipeline.process(received.inbound_id)
-        inbound = InboundMessage.objects.get(pk=received.inbound_id)
-        assert inbound.status != InboundStatus.FAILED, inbound.reason
+        inbound.process(received.inbound_id)
+        stored = InboundMessage.objects.get(pk=received.inbound_id)
+        assert stored.status != InboundStatus.FAILED, stored.reason
     assert events(game) == before
     assert all_reply_recipients() <= PLAYERS

@@ -40,7 +40,7 @@ def test_dev_mailbox_keeps_sent_mail(game, settings):
     OutboxMessage.objects.filter(game=game).update(status=OutboxStatus.PENDING)
     sender.send_pending()
     subjects = set(DevMail.objects.values_list("subject", flat=True))
-    assert any(s.startswith(f"[Ravenpost] Toy #{game.pk} — your turn") for s in subjects), subjects
+    assert any(s.startswith(f"[Ravenpost] Toy #{game.pk} — your pick") for s in subjects), subjects
     assert any("started" in s for s in subjects), subjects
 
 

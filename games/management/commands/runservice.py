@@ -37,7 +37,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         from games.deadlines import sweep
-        from notifications.pipeline import process_stale
+        from notifications.inbound import process_stale
         from notifications.sender import send_digests, send_pending
 
         host, port = options["host"], options["port"]

@@ -115,6 +115,9 @@ class RevolutionRules(Rules):
         return seat_ref(seat) + " moved"
 
     def phase_label(self, state: State, seat: int | None) -> str:
-        return "your turn" if seat is not None and seat in self.to_act(state) else "waiting"
+        awaited = seat is not None and seat in self.to_act(state)
+        what = {"bidding": ("your bid", "bidding"), "choice": ("your choice", "waiting")}.get(
+            state["phase"], ("your turn", "update"))[0 if awaited else 1]
+        return f"{what}, round {state['round']}"
 
 RULES = RevolutionRules()

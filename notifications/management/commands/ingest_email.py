@@ -14,7 +14,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import DatabaseError
 
-from notifications import pipeline
+from notifications import inbound
 
 EX_TEMPFAIL = 75
 
@@ -29,11 +29,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         stream = getattr(self, "stdin", None) or sys.stdin.buffer
-        raw = stream.read(pipeline.max_message_bytes() + 1)
+        raw = stream.read(inbound.max_message_bytes() + 1)
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
         try:
-            result = pipeline.receive(raw, via="ingest", envelope_sender=options["sender"],
+            result = inbound.receive(raw, via="ingest", envelope_sender=options["sender"],
                                       recipients=options["recipient"])
         except DatabaseError as error:
             self.stderr.write(f"could not store the message: {error}")

@@ -1,4 +1,4 @@
-"""Celery tasks of notifications: thin adapters over the sender and the inbound pipeline."""
+"""Outbound tasks: thin adapters over the sender (outbox rows, the retry sweep, digests)."""
 
 from __future__ import annotations
 
@@ -23,19 +23,3 @@ def send_pending() -> int:
 def send_digests() -> int:
     """Periodic (hourly): daily digests for the people who chose them, at their hour."""
     return sender.send_digests()
-
-
-@shared_task(name="notifications.process_inbound")
-def process_inbound(inbound_id: int) -> str:
-    """Run one stored inbound mail through the pipeline (safe to run twice: it claims the row)."""
-    from notifications import pipeline
-
-    return pipeline.process(inbound_id)
-
-
-@shared_task(name="notifications.process_received")
-def process_received() -> int:
-    """Periodic safety net: process stored mail whose task was lost (e.g. the broker was down)."""
-    from notifications import pipeline
-
-    return pipeline.process_stale()

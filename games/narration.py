@@ -1,0 +1,51 @@
+"""Narrations: what each move did, as each viewer may know it (``rules.narrate``), stored per event.
+
+A move's narration is computed once, on the move path, for the spectator and
+every seat, while its before and after states are at hand; the log, the
+replay's event list and the mails read it back without replaying anything.
+Only the texts that differ from the spectator's are stored::
+
+    {"": "{seat1} placed a bid", "1": "{seat1} bid general b g"}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from games.records import Replayer
+from games.rules import Rules, State, fill_seats
+
+PUBLIC = ""
+# Events that carry a move of the rules.
+MOVE_KINDS = ("move", "timeout")
+
+
+def narrate_all(rules: Rules, before: State, seat: int, move: Any, after: State, seats: int) -> dict[str, str]:
+    """The narration for the spectator and for each seat that reads it differently."""
+    public = rules.narrate(before, seat, move, after, None)
+    texts = {PUBLIC: public}
+    for viewer in range(seats):
+        text = rules.narrate(before, seat, move, after, viewer)
+        if text != public:
+            texts[str(viewer)] = text
+    return texts
+
+
+def text_for(texts: Mapping[str, str], viewer: int | None, names: Sequence[str]) -> str:
+    """The viewer's narration with the players' names in place of the seat markers."""
+    text = texts.get(str(viewer), texts.get(PUBLIC, "")) if viewer is not None else texts.get(PUBLIC, "")
+    return fill_seats(text, names)
+
+
+def replay_narrated(records: Iterable[Mapping[str, Any]]) -> tuple[State | None, list[tuple[int, dict[str, str]]]]:
+    """The final state of a game's events and every move's narration, by one replay (rebuilds, old games)."""
+    replayer = Replayer()
+    out: list[tuple[int, dict[str, str]]] = []
+    for record in records:
+        before = replayer.state
+        replayer.feed(record["kind"], record["seat"], record["payload"])
+        if record["kind"] in MOVE_KINDS and before is not None and replayer.rules is not None:
+            seats = int((replayer.created or {}).get("num_players", 0))
+            out.append((record["seq"], narrate_all(replayer.rules, before, record["seat"],
+                                                   record["payload"]["move"], replayer.state, seats)))
+    return replayer.state, out

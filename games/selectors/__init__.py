@@ -1,0 +1,68 @@
+"""Reads: what a viewer may see of a game, its log, its replay, its clock and the lobby's lists.
+
+Everything shown to a person goes through ``rules.view(state, seat)`` (and the
+rules' ``choices``, ``describe`` and ``narrate``) for that person's seat (``None``
+for spectators), so pages, mails and API answers cannot show more than the
+rules allow. By concern: :mod:`~games.selectors.seats` (viewers and what their
+seat sees), :mod:`~games.selectors.games` (lists, seats, results),
+:mod:`~games.selectors.log` (the narrated log), :mod:`~games.selectors.replay`
+and :mod:`~games.selectors.clock`.
+"""
+
+from games.selectors.clock import (
+    AutoSeat,
+    DeadlineInfo,
+    VacationInfo,
+    auto_seats,
+    deadline_info,
+    due_game_ids,
+    substitute_wanted,
+    vacation_info,
+)
+from games.selectors.games import (
+    SeatInfo,
+    abort_reason,
+    awaited_names,
+    chat_of,
+    game_get,
+    games_of,
+    is_awaited,
+    open_games,
+    recent_games,
+    result_summary,
+    seats_of,
+    winners,
+)
+from games.selectors.log import (
+    DEADLINE_KINDS,
+    describe_event,
+    game_log,
+    local_time,
+    moves_since_own,
+    parse_moment,
+    seat_history,
+)
+from games.selectors.replay import replay_at
+from games.selectors.seats import (
+    Viewer,
+    may_revise,
+    move_help,
+    move_preview,
+    phase_label,
+    projection_of,
+    seat_decision,
+    seat_description,
+    seat_names,
+    seat_view,
+    state_at,
+    viewer_for,
+)
+
+__all__ = [
+    "DEADLINE_KINDS", "AutoSeat", "DeadlineInfo", "SeatInfo", "VacationInfo", "Viewer", "abort_reason",
+    "auto_seats", "awaited_names", "chat_of", "deadline_info", "describe_event", "due_game_ids", "game_get",
+    "game_log", "games_of", "is_awaited", "local_time", "may_revise", "move_help", "move_preview", "moves_since_own",
+    "open_games", "parse_moment", "phase_label", "projection_of", "recent_games", "replay_at", "result_summary",
+    "seat_decision", "seat_description", "seat_history", "seat_names", "seat_view", "seats_of", "state_at",
+    "substitute_wanted", "vacation_info", "viewer_for", "winners",
+]

@@ -1,0 +1,99 @@
+"""Reads about games as a whole: lobby lists, seats, awaited players, results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from accounts.models import User
+from games.models import ChatMessage, Event, Game, GameStatus, Projection, Seat
+from games.selectors.seats import projection_of, seat_names
+
+
+def game_get(game_id: int) -> Game | None:
+    return Game.objects.filter(pk=game_id).select_related("projection").first()
+
+
+def open_games() -> QuerySet[Game]:
+    return Game.objects.filter(status=GameStatus.OPEN).order_by("-created_at").prefetch_related("seats__user")
+
+
+def games_of(user: User) -> QuerySet[Game]:
+    return (
+        Game.objects.filter(seats__user=user)
+        .order_by("status", "-created_at")
+        .select_related("projection")
+        .prefetch_related("seats__user")
+    )
+
+
+def recent_games(limit: int = 20) -> QuerySet[Game]:
+    return Game.objects.exclude(status=GameStatus.OPEN).order_by("-created_at").prefetch_related("seats__user")[:limit]
+
+
+def awaited_names(game: Game, projection: Projection | None = None) -> list[str]:
+    projection = projection or projection_of(game)
+    names = seat_names(game)
+    return [names[s] for s in projection.to_act if s < len(names)]
+
+
+def is_awaited(game: Game, seat: int | None, projection: Projection | None = None) -> bool:
+    projection = projection or projection_of(game)
+    return seat is not None and seat in projection.to_act
+
+
+@dataclass
+class SeatInfo:
+    index: int | None
+    name: str
+    user_id: int
+    resigned: bool
+
+
+def seats_of(game: Game) -> list[SeatInfo]:
+    """Who sits where (index None until the game starts and seats are drawn)."""
+    seats = Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "pk")
+    return [SeatInfo(s.index, s.user.name, s.user_id, s.resigned) for s in seats]
+
+
+def winners(game: Game) -> list[int]:
+    """The rules' winners, less any who resigned (a resigned seat is played on but cannot win)."""
+    if not game.result:
+        return []
+    resigned = set(Seat.objects.filter(game=game, resigned=True).values_list("index", flat=True))
+    return [seat for seat in game.result.get("winners", []) if seat not in resigned]
+
+
+def result_summary(game: Game) -> str:
+    """Final scores in one block of text (for mails and the page)."""
+    result = game.result
+    if not result:
+        return ""
+    names = seat_names(game)
+    resigned = set(Seat.objects.filter(game=game, resigned=True).values_list("index", flat=True))
+    won = winners(game)
+    order = sorted(range(len(result["scores"])), key=lambda s: -result["scores"][s])
+    lines = ["Final scores:"]
+    for seat in order:
+        marks = []
+        if seat in won:
+            marks.append("winner")
+        if seat in resigned:
+            marks.append("resigned")
+        label = f" ({', '.join(marks)})" if marks else ""
+        lines.append(f"  {names[seat] if seat < len(names) else seat + 1}: {result['scores'][seat]}{label}")
+    return "\n".join(lines)
+
+
+def abort_reason(game: Game) -> str:
+    """Why an aborted game ended ("every player resigned", "3 timeouts in a row"), from its event."""
+    payload = (Event.objects.filter(game=game, kind="game_aborted").order_by("-seq")
+               .values_list("payload", flat=True).first())
+    return str((payload or {}).get("reason", ""))
+
+
+def chat_of(game: Game, limit: int = 100) -> list[Any]:
+    messages = ChatMessage.objects.filter(game=game).select_related("user").order_by("-created_at")[:limit]
+    return list(reversed(list(messages)))

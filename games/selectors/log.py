@@ -1,0 +1,199 @@
+"""The game log in words: each event narrated as the viewer may know it, names as they were then.
+
+Moves are told by the rules' own narration (``rules.narrate``, stored per
+event on the move path, see :mod:`games.narration`), so a sealed bid reads
+"Ada placed a bid" to everyone but Ada until the bids are revealed. Other
+events (joining, deadlines, vacations, substitutes) are told here. Nothing is
+replayed: a page reads its lines with two small queries.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any, Iterable
+
+from django.db.models import Max
+from django.utils import dateformat, timezone
+
+from games.models import Event, Game, Narration
+from games.narration import MOVE_KINDS, text_for
+from games.selectors.seats import seat_names
+
+# Events about the clock: the game page lists them as the deadline's history.
+DEADLINE_KINDS = ("deadline_set", "deadline_extended", "vacation_started", "vacation_ended", "timeout",
+                  "player_replaced", "game_aborted")
+
+
+def parse_moment(value: str | None) -> datetime.datetime | None:
+    """An event payload's ISO timestamp (``...Z``) as an aware datetime; None if missing or garbled."""
+    if not value:
+        return None
+    try:
+        return datetime.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def local_time(moment: datetime.datetime | str | None, fmt: str = "D j M H:i") -> str:
+    """A moment in the viewer's time zone (the middleware activates it per request): "Tue 24 Nov 18:00"."""
+    if isinstance(moment, str):
+        moment = parse_moment(moment)
+    if moment is None:
+        return "?"
+    return str(dateformat.format(timezone.localtime(moment), fmt))
+
+
+def _names_of(seats: Any, names: list[str]) -> str:
+    return ", ".join(names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s + 1}"
+                     for s in (seats or []))
+
+
+def describe_event(record: dict[str, Any], names: list[str], viewer: int | None,
+                   context: dict[str, Any] | None = None) -> str:
+    """One event in words for ``viewer``, with deadlines in the viewer's time zone.
+
+    A move's record carries its stored ``narration`` texts. ``context`` carries
+    what an event cannot say alone: ``vacation_until`` maps a seat to the end of
+    its latest vacation (a vacation push names it).
+    """
+    kind = record["kind"]
+    payload = record["payload"]
+    who = names[record["seat"]] if record["seat"] is not None and record["seat"] < len(names) else ""
+    if kind in MOVE_KINDS:
+        texts = record.get("narration")
+        said = text_for(texts, viewer, names) if texts else f"{who} moved"
+        if kind == "timeout":
+            policy = "pass" if payload.get("policy") == "skip" else "default move"
+            return f"{who}'s time ran out ({policy}): {said}"
+        return said + (" (played automatically)" if payload.get("auto") else "")
+    if kind == "game_created":
+        return "game created"
+    if kind == "player_joined":
+        return f"{payload.get('name', 'a player')} joined"
+    if kind == "player_left":
+        return f"{payload.get('name', 'a player')} left before the start"
+    if kind == "game_started":
+        return "game started: " + ", ".join(f"seat {i + 1} {n}" for i, n in enumerate(payload.get("names", [])))
+    if kind == "resigned":
+        return f"{who} resigned"
+    if kind == "game_aborted":
+        return f"game aborted ({payload.get('reason', '')})"
+    if kind == "deadline_set":
+        reason = str(payload.get("reason", "turn"))
+        why = "new turn"
+        if "paused for vacation until" in reason:
+            why = "new turn; the clock starts when the player is back on " + local_time(reason.rsplit(" ", 1)[-1])
+        return (f"deadline set for {_names_of(payload.get('seats'), names) or 'nobody'}: "
+                f"{local_time(payload.get('deadline'))} ({why})")
+    if kind == "deadline_extended":
+        if payload.get("reason") == "vacation":
+            until = (context or {}).get("vacation_until", {}).get(record["seat"])
+            away = f" until {local_time(until)}" if until else ""
+            return f"pushed back to {local_time(payload.get('deadline'))}: {who} on vacation{away}"
+        left = payload.get("left")
+        left_text = f", {left} left" if left is not None else ""
+        return f"extended by {who} (extension{left_text}): now {local_time(payload.get('deadline'))}"
+    if kind == "vacation_started":
+        return f"{who} on vacation until {local_time(payload.get('until'))}"
+    if kind == "vacation_ended":
+        return f"{who} is back from vacation"
+    if kind == "player_replaced":
+        reason = str(payload.get("reason", ""))
+        if reason.startswith("1 timeouts"):
+            reason = "1 timeout" + reason[len("1 timeouts"):]
+        if payload.get("by") == "bot":
+            return f"{who} replaced by a bot after {reason}" if reason else f"{who} replaced by a bot"
+        if payload.get("user") is not None:
+            return f"{payload.get('name', 'a substitute')} took over seat {record['seat'] + 1} as a substitute"
+        return (f"{who}'s seat offered to a substitute after {reason} (played by default moves meanwhile)"
+                if reason else f"{who}'s seat offered to a substitute")
+    return str(kind).replace("_", " ")
+
+
+def _name_timeline(game: Game) -> tuple[list[str], list[tuple[int, int, str]]]:
+    """The players' names at the start and each later substitution as (seq, seat, name).
+
+    A substitute's name must not be written over the moves its predecessor made,
+    so logs name each seat's player as of the event (two small indexed queries).
+    """
+    started = Event.objects.filter(game=game, kind="game_started").values_list("payload", flat=True).first()
+    names = list(started.get("names", [])) if started else seat_names(game)
+    changes = [
+        (seq, seat, payload.get("name", ""))
+        for seq, seat, payload in Event.objects.filter(game=game, kind="player_replaced", payload__by="substitute")
+        .order_by("seq").values_list("seq", "seat", "payload")
+        if payload.get("user") is not None and seat is not None
+    ]
+    return names, changes
+
+
+def _attach_narrations(game: Game, records: list[dict[str, Any]]) -> None:
+    seqs = [r["seq"] for r in records if r["kind"] in MOVE_KINDS]
+    if not seqs:
+        return
+    texts = dict(Narration.objects.filter(game=game, seq__in=seqs).values_list("seq", "texts"))
+    for record in records:
+        if record["seq"] in texts:
+            record["narration"] = texts[record["seq"]]
+
+
+def describe_records(records: list[dict[str, Any]], game: Game, viewer: int | None) -> list[str]:
+    """Summaries of ``records`` (oldest first, each with its ``seq``), names as they were at the time."""
+    _attach_narrations(game, records)
+    start_names, changes = _name_timeline(game)
+    context: dict[str, Any] = {"vacation_until": {}}
+    out = []
+    for record in records:
+        names = list(start_names)
+        for seq, seat, name in changes:
+            # The substitution event itself already speaks of the newcomer by name.
+            if seq < record["seq"] and seat < len(names):
+                names[seat] = name
+        if record["kind"] == "vacation_started":
+            context["vacation_until"][record["seat"]] = record["payload"].get("until")
+        out.append(describe_event(record, names, viewer, context))
+    return out
+
+
+def game_log(game: Game, viewer: int | None, limit: int | None = None,
+             kinds: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """The game's events in words for ``viewer`` (a seat or None), newest first.
+
+    ``kinds`` keeps only those events (the deadline history is the log of the clock's events).
+    """
+    events = Event.objects.filter(game=game).order_by("-seq").only("seq", "kind", "seat", "payload", "created_at",
+                                                                  "source")
+    if kinds:
+        events = events.filter(kind__in=list(kinds))
+    if limit:
+        events = events[:limit]
+    rows = list(reversed(list(events)))
+    records = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "payload": e.payload} for e in rows]
+    summaries = describe_records(records, game, viewer)
+    log = [{"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "source": e.source, "summary": summary}
+           for e, summary in zip(rows, summaries)]
+    return list(reversed(log))
+
+
+def moves_since_own(game: Game, seat: int, upto: int | None = None, limit: int = 12) -> list[str]:
+    """What happened since ``seat`` last moved (up to event ``upto``), as that seat may know it, oldest first.
+
+    For turn mails: "since your last move, Ada placed a bid; Brook ...".
+    """
+    moves = Event.objects.filter(game=game, kind__in=MOVE_KINDS)
+    if upto is not None:
+        moves = moves.filter(seq__lte=upto)
+    last_own = moves.filter(seat=seat).aggregate(last=Max("seq"))["last"] or 0
+    rows = list(moves.filter(seq__gt=last_own).order_by("-seq").only("seq", "kind", "seat", "payload")[:limit])
+    records = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "payload": e.payload} for e in reversed(rows)]
+    return describe_records(records, game, seat)
+
+
+def seat_history(game: Game, seat: int) -> list[dict[str, Any]]:
+    """The moves one seat made (or that were made for it), as that seat saw them: its own moves only."""
+    return [
+        {"seq": seq, "kind": kind, "payload": payload}
+        for seq, kind, payload in Event.objects.filter(game=game, seat=seat, kind__in=MOVE_KINDS)
+        .order_by("seq")
+        .values_list("seq", "kind", "payload")
+    ]

@@ -1,0 +1,135 @@
+"""Who looks at a game and what their seat may see: views, decisions, descriptions, move help.
+
+Everything shown to a person goes through ``rules.view(state, seat)`` (or
+``rules.choices`` / ``rules.describe``) for that person's seat (``None`` for
+spectators), so pages, mails and API answers cannot show more than the rules allow.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from accounts.models import User
+from games.models import Game, Projection, Seat
+from games.rules import Decision, State
+from games.store import game_records, replay_events
+
+
+@dataclass
+class Viewer:
+    """Who is looking: their seat in the game, or None for a spectator."""
+
+    user: User | None
+    seat: int | None
+
+    @property
+    def is_player(self) -> bool:
+        return self.seat is not None
+
+
+def viewer_for(game: Game, user: Any) -> Viewer:
+    if user is None or not user.is_authenticated:
+        return Viewer(None, None)
+    seat = Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first()
+    return Viewer(user, seat)
+
+
+def projection_of(game: Game) -> Projection:
+    return Projection.objects.get(pk=game.pk)
+
+
+# Past states by (game, seq): events never change, so the state after one never does either.
+# Several mails about the same event (one per seat) then share a single replay.
+_PAST_STATES: "OrderedDict[tuple[int, int], State | None]" = OrderedDict()
+_PAST_STATES_SIZE = 256
+
+
+def state_at(game: Game, seq: int | None) -> State | None:
+    """The state after event ``seq`` (the projection when it is current, else a replay, kept)."""
+    projection = projection_of(game)
+    if seq is None or seq >= projection.version:
+        return projection.state
+    key = (game.pk, seq)
+    if key not in _PAST_STATES:
+        _PAST_STATES[key] = replay_events(game_records(game), upto=seq)
+        while len(_PAST_STATES) > _PAST_STATES_SIZE:
+            _PAST_STATES.popitem(last=False)
+    return _PAST_STATES[key]
+
+
+def seat_names(game: Game) -> list[str]:
+    seats = Seat.objects.filter(game=game, index__isnull=False).select_related("user").order_by("index")
+    return [seat.user.name for seat in seats]
+
+
+def seat_view(game: Game, seat: int | None, projection: Projection | None = None) -> dict[str, Any] | None:
+    """``rules.view`` of the current state for ``seat`` (None: spectator); None before the start."""
+    projection = projection or projection_of(game)
+    if projection.state is None:
+        return None
+    return game.rules.view(projection.state, seat)
+
+
+def seat_decision(game: Game, seat: int | None, projection: Projection | None = None) -> Decision | None:
+    """``rules.choices`` for the seat's next decision (None for spectators and seats not awaited)."""
+    if seat is None:
+        return None
+    projection = projection or projection_of(game)
+    if projection.state is None or seat in projection.bot_seats:
+        return None
+    return game.rules.choices(projection.state, seat)
+
+
+def may_revise(game: Game, seat: int | None, projection: Projection | None = None) -> bool:
+    """Whether the seat may send input although it is not awaited (revising a sealed bid)."""
+    projection = projection or projection_of(game)
+    if seat is None or projection.state is None or seat in projection.bot_seats:
+        return False
+    return seat in game.rules.open_seats(projection.state)
+
+
+def seat_description(game: Game, seat: int | None, projection: Projection | None = None) -> str:
+    projection = projection or projection_of(game)
+    if projection.state is None:
+        return ""
+    return game.rules.describe(projection.state, seat)
+
+
+def phase_label(game: Game, seat: int | None, projection: Projection | None = None) -> str:
+    """Where the game stands for ``seat`` in a few words ("your bid, round 3"), from the rules."""
+    projection = projection or projection_of(game)
+    if projection.state is None:
+        return "waiting for players"
+    return game.rules.phase_label(projection.state, seat)
+
+
+def move_help(game: Game, seat: int, projection: Projection | None = None, limit: int = 5) -> dict[str, Any]:
+    """Notation help and a few legal examples for the seat's move box."""
+    projection = projection or projection_of(game)
+    rules = game.rules
+    examples: list[str] = []
+    if projection.state is not None and (seat in projection.to_act or seat in rules.open_seats(projection.state)):
+        examples = list(rules.example_moves(projection.state, seat, limit))
+    return {"notation": rules.notation_help(), "examples": examples}
+
+
+def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = None) -> tuple[Any, list[str]]:
+    """The canonical move for ``text`` (or ``move``) and the rules' warnings about it, changing nothing.
+
+    Raises ``IllegalMove`` when the text is not a move. The write path checks
+    everything again; this only lets a page ask "are you sure?" first.
+    """
+    projection = projection_of(game)
+    rules = game.rules
+    state = projection.state
+    if state is None:
+        return move, []
+    if move is None:
+        move = rules.parse_move(state, seat, text or "")
+    return move, list(rules.warnings(state, seat, move))
+
+
+__all__ = ["Viewer", "may_revise", "move_help", "move_preview", "phase_label", "projection_of",
+           "seat_decision", "seat_description", "seat_names", "seat_view", "state_at", "viewer_for"]

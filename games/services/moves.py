@@ -1,0 +1,152 @@
+"""Moves: one move (web, API, deadline) or several lines of a mail reply, applied all or nothing.
+
+Every move is checked by the rules against the game's snapshot and written by
+one version-guarded statement (:meth:`games.services.turn.Turn.commit`); a
+stale snapshot is retried on a fresh read, and a refusal is only reported once
+it was confirmed against the current projection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from django.db import IntegrityError
+
+from accounts.models import User
+from games import store
+from games.models import Event, GameStatus, Source
+from games.rules import IllegalMove, get_rules
+from games.services.errors import CommandFailed, GameError, GameMovedOn
+from games.services.turn import Turn, actor_of, seat_of, snapshot_of, with_fresh_retry
+from games.store import StaleSnapshot
+
+
+@dataclass
+class MoveResult:
+    game_id: int
+    seq: int
+    seat: int
+    move: Any
+    text: str
+    duplicate: bool = False
+    warnings: list[str] = field(default_factory=list)
+    finished: bool = False
+    shown: str = ""  # the move in the game's notation, as the rules print it
+
+
+def submit_move(
+    *,
+    game_id: int,
+    user: User | None = None,
+    seat: int | None = None,
+    move: Any = None,
+    text: str | None = None,
+    source: str = Source.WEB,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> MoveResult:
+    """Validate and record one move by a player (given as canonical data or as notation text).
+
+    ``expected_version`` is the projection version the player saw; if the game
+    moved on since and the move is no longer legal, the refusal says so.
+    A repeated ``idempotency_key`` returns the first result and changes nothing.
+    """
+    if move is None and (text is None or not text.strip()):
+        rules_help = _help_for(game_id)
+        raise IllegalMove("no move given", accepted=rules_help or None)
+    return _submit(game_id, user, seat, [(move, text)], source, idempotency_key, expected_version,
+                   name_lines=False)[0]
+
+
+def submit_moves(
+    *,
+    game_id: int,
+    user: User,
+    texts: Sequence[str],
+    source: str = Source.EMAIL,
+    idempotency_key: str | None = None,
+    as_reply: bool = False,
+) -> list[MoveResult]:
+    """Apply several moves in notation, in order, all or nothing (one email, several lines).
+
+    Each move is parsed against the state the previous ones produced. With
+    ``as_reply`` the lines are those of a mail reply and the rules group them
+    into moves (``rules.reply_moves``: a move may span several lines). If any
+    move is refused, :class:`CommandFailed` names its line and nothing is written.
+    """
+    if not texts:
+        raise GameError("no moves given")
+    return _submit(game_id, user, None, [(None, text) for text in texts], source, idempotency_key, None,
+                   name_lines=True, as_reply=as_reply)
+
+
+def _help_for(game_id: int) -> str:
+    snapshot = store.load_snapshot(game_id)
+    return get_rules(snapshot.rules_slug, snapshot.rules_version).notation_help() if snapshot else ""
+
+
+def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple[Any, str | None]], source: str,
+            idempotency_key: str | None, expected_version: int | None, *, name_lines: bool,
+            as_reply: bool = False) -> list[MoveResult]:
+    """Apply (move or text) items in order, all or nothing; the idempotency key marks the first event."""
+
+    def attempt(fresh: bool) -> list[MoveResult]:
+        snapshot = snapshot_of(game_id, fresh)
+        if snapshot.status != GameStatus.ACTIVE:
+            if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
+                return [previous]
+            raise GameError(f"game #{game_id} is {GameStatus(snapshot.status).label}; it takes no moves")
+        acting = seat_of(snapshot, user, seat)
+        if acting in snapshot.bot_seats and source != Source.DEADLINE:
+            raise GameError("your seat is played automatically now (you resigned, or were replaced after "
+                            "repeated timeouts)")
+        turn = Turn(snapshot)
+        todo = items
+        if as_reply:
+            todo = [(None, text) for text in turn.rules.reply_moves(turn.state, acting, [t or "" for _, t in items])]
+        results = []
+        for index, (move, text) in enumerate(todo):
+            try:
+                chosen = move if move is not None else turn.rules.parse_move(turn.state, acting, text or "")
+                warnings = turn.rules.warnings(turn.state, acting, chosen)
+                shown = turn.rules.format_move(turn.state, acting, chosen)
+                turn.play(acting, chosen, kind="move", source=source, actor=actor_of(user),
+                          extra={"text": text.strip()} if text else {},
+                          idempotency_key=idempotency_key if index == 0 else None)
+            except (IllegalMove, GameError) as refusal:
+                if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
+                    return [previous]
+                if not fresh:
+                    raise  # confirm against the current projection before saying no
+                if name_lines:
+                    raise CommandFailed(index, text or "", refusal) from refusal
+                if expected_version is not None and expected_version != snapshot.version:
+                    raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
+                raise
+            results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, (text or "").strip(),
+                                      warnings=list(warnings), shown=shown))
+            if source == Source.WEB:
+                # A move made on the web is confirmed by mail too (mail moves get their reply instead).
+                turn.notice("move_confirmed", acting, {"move": shown})
+            turn.autoplay()
+        try:
+            result = turn.commit()
+        except IntegrityError:
+            # The idempotency key is already used: this is a resubmission.
+            previous = _previous_result(game_id, idempotency_key) if idempotency_key else None
+            if previous is None:
+                raise StaleSnapshot() from None
+            return [previous]
+        results[-1].finished = result is not None
+        return results
+
+    return with_fresh_retry(attempt)
+
+
+def _previous_result(game_id: int, key: str) -> MoveResult | None:
+    event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
+    if event is None:
+        return None
+    return MoveResult(game_id, event.seq, event.seat, event.payload.get("move"), event.payload.get("text", ""),
+                      duplicate=True)

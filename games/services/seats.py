@@ -1,0 +1,67 @@
+"""Seats changing hands during a game: a substitute taking over, invitations to an open game."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from accounts.models import User
+from games import store
+from games.models import Game, GameStatus, Seat, Source
+from games.services.errors import GameError, GameNotFound, NotAPlayer
+from games.services.turn import Turn, actor_of, snapshot_of
+from notifications import outbox
+
+
+@transaction.atomic
+def seat_take_over(*, game_id: int, seat: int, user: User, source: str = Source.WEB) -> None:
+    """A substitute takes a seat the service has been playing (after a resignation or timeouts).
+
+    The seat's history stays the seat's; the newcomer is briefed with the seat's
+    own view, as that seat saw it.
+    """
+    # Lock first, then read: two people taking over the same seat at once get one answer each.
+    if store.lock_projection(game_id) is None:
+        raise GameNotFound(f"there is no game #{game_id}")
+    snapshot = snapshot_of(game_id, fresh=True)
+    if snapshot.status != GameStatus.ACTIVE:
+        raise GameError(f"game #{game_id} is {GameStatus(snapshot.status).label}; no seat can be taken over")
+    if not 0 <= seat < len(snapshot.seat_users):
+        raise GameError(f"there is no seat {seat + 1} in game #{game_id}")
+    if seat not in snapshot.bot_seats:
+        raise GameError(f"seat {seat + 1} has its player; only a seat played automatically can be taken over")
+    if user.pk in snapshot.seat_users:
+        raise GameError("you already have a seat in this game")
+    turn = Turn(snapshot)
+    turn.bot_seats = [s for s in turn.bot_seats if s != seat]
+    turn.clock["random_bots"] = [s for s in turn.clock["random_bots"] if s != seat]
+    turn.clock["timeouts"].pop(str(seat), None)
+    turn.record("player_replaced", {"seat": seat, "by": "substitute", "user": user.pk, "name": user.name},
+                source=source, actor=actor_of(user), seat=seat)
+    turn.seat_users[seat] = user.pk
+    turn.notice("briefing", seat, {})
+    turn.commit()
+    Seat.objects.filter(game_id=game_id, index=seat).update(user=user, resigned=False)
+
+
+def game_invite(*, game_id: int, inviter: User, email: str) -> None:
+    """Mail an invitation to join an open game to ``email`` (a player of the game invites)."""
+    address = (email or "").strip().lower()
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise GameError(f"{email!r} is not an email address (write it like friend@example.org)") from None
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"there is no game #{game_id}")
+    if game.status != GameStatus.OPEN:
+        raise GameError(f"game #{game_id} has started; there is no seat left to invite anyone to")
+    if not Seat.objects.filter(game=game, user=inviter).exists():
+        raise NotAPlayer("only a player of the game can invite others to it")
+    invitee = User.objects.filter(email__iexact=address).first()
+    if invitee is not None and Seat.objects.filter(game=game, user=invitee).exists():
+        raise GameError(f"{address} already has a seat in this game")
+    # The row belongs to the invitee when they have an account, else to the inviter, addressed to `to`.
+    outbox.write_invitation(game_id=game.pk, user_id=(invitee or inviter).pk, inviter=inviter.name,
+                            to=None if invitee else address)
