@@ -8,6 +8,4 @@ app_name = "accounts"
 
 urlpatterns = [
     path("profile/", views.profile, name="profile"),
-    path("vacation/", views.vacation, name="vacation"),
-    path("vacation/end/", views.vacation_end, name="vacation_end"),
 ]

@@ -61,9 +61,34 @@ def players(prefix: str, n: int) -> list[Any]:
     return [User.objects.get_or_create(email=f"{prefix}-{i}@bench.invalid")[0] for i in range(n)]
 
 
-def new_game(prefix: str, slug: str = "revolution", n: int = 3, seed: str | None = None) -> int:
-    from games import services
+def bench_game() -> str:
+    """The game the write-path benchmarks play: ``BENCH_GAME``, else the first registered game."""
+    from games.rules import game_slugs
 
+    return os.environ.get("BENCH_GAME") or game_slugs()[0]
+
+
+def revisable_game() -> str:
+    """A registered game whose seats may revise their input from the start (a sealed bid).
+
+    The cost-ratio and inbound benchmarks need moves that are legal again and
+    again without the game moving on; they ask the rules, not a name.
+    """
+    from games.rules import get_rules, game_slugs
+
+    for slug in [bench_game(), *game_slugs()]:
+        rules = get_rules(slug)
+        if len(rules.open_seats(rules.setup(rules.min_players, {}, "probe"))) > 1:
+            return slug
+    raise SystemExit("no registered game accepts revisions from several seats")
+
+
+def new_game(prefix: str, slug: str | None = None, n: int | None = None, seed: str | None = None) -> int:
+    from games import services
+    from games.rules import get_rules
+
+    slug = slug or bench_game()
+    n = n or get_rules(slug).min_players
     users = players(prefix, n)
     game = services.game_create(rules_slug=slug, creator=users[0], num_players=n, seed=seed or prefix)
     for user in users[1:]:

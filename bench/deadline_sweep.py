@@ -2,7 +2,8 @@
 
 Reports the due query's time (the indexed query a sweep starts with) and the
 timeouts applied per second by two worker processes sweeping at once (each
-timeout applies the default bids of every awaited seat through the write path).
+timeout applies the default move of every awaited seat through the write path, in
+``BENCH_GAME``, by default the first registered game).
 Games are loaded with COPY; the 10,000 due games carry a real, hash-chained
 event log so the write path's version and hash checks apply as in production.
 """
@@ -41,8 +42,10 @@ def load(run: str) -> list[int]:
     from games.models import iso
     from games.rules import get_rules
 
-    rules = get_rules("revolution")
-    users = [User.objects.get_or_create(email=f"sweep-{i}@bench.invalid")[0].pk for i in range(3)]
+    rules = get_rules(common.bench_game())
+    n = rules.min_players
+    options = rules.resolve_options({})
+    users = [User.objects.get_or_create(email=f"sweep-{i}@bench.invalid")[0].pk for i in range(n)]
     now = datetime.datetime.now(datetime.timezone.utc)
     past, future = now - datetime.timedelta(minutes=5), now + datetime.timedelta(days=2)
     control = json.dumps({"move": 86400, "reminder": 0, "grace": 0, "weekdays": [0, 1, 2, 3, 4, 5, 6],
@@ -52,24 +55,24 @@ def load(run: str) -> list[int]:
         _copy(cursor, "games_game",
               ["rules_slug", "rules_version", "options", "num_players", "seed", "status", "created_at",
                "started_at", "time_control"],
-              [("revolution", 1, '{"bid_refunds": false, "area_control_bonus": false}', 3, f"{run}-{i}", "active",
+              [(rules.slug, rules.version, json.dumps(options), n, f"{run}-{i}", "active",
                 now, now, control) for i in range(TOTAL)])
         cursor.execute("SELECT id FROM games_game WHERE seed LIKE %s ORDER BY id", [f"{run}-%"])
         ids = [row[0] for row in cursor.fetchall()]
         due_ids = ids[:DUE]
-        options = {"bid_refunds": False, "area_control_bonus": False}
         projections, events, seats = [], [], []
         for index, game_id in enumerate(ids):
             seed = f"{run}-{index}"
             due = index < DUE
-            state = rules.setup(3, options, seed)
+            state = rules.setup(n, options, seed)
+            to_act = rules.to_act(state)
             last, seq = GENESIS_HASH, 0
             if due:  # a real chain: created, started, deadline set
                 for kind, payload in (
-                    ("game_created", {"rules": "revolution", "rules_version": 1, "options": options,
-                                      "num_players": 3, "seed": seed, "time": json.loads(control)}),
-                    ("game_started", {"seats": users, "names": ["a", "b", "c"]}),
-                    ("deadline_set", {"deadline": iso(past), "seats": [0, 1, 2], "reason": "turn"}),
+                    ("game_created", {"rules": rules.slug, "rules_version": rules.version, "options": options,
+                                      "num_players": n, "seed": seed, "time": json.loads(control)}),
+                    ("game_started", {"seats": users, "names": [f"p{s}" for s in range(n)]}),
+                    ("deadline_set", {"deadline": iso(past), "seats": to_act, "reason": "turn"}),
                 ):
                     seq += 1
                     body = {"seq": seq, "kind": kind, "seat": None, "source": "system", "actor": "system",
@@ -78,9 +81,9 @@ def load(run: str) -> list[int]:
                     events.append((game_id, seq, kind, None, "system", "system", json.dumps(payload), None, now,
                                    last, digest))
                     last = digest
-                seats += [(game_id, users[s], s, now, False) for s in range(3)]
+                seats += [(game_id, users[s], s, now, False) for s in range(n)]
             deadline = past if due else future
-            projections.append((game_id, json.dumps(state), seq, last, "[0, 1, 2]", json.dumps(users), "[]",
+            projections.append((game_id, json.dumps(state), seq, last, json.dumps(to_act), json.dumps(users), "[]",
                                 deadline, None, deadline, "{}", now))
         _copy(cursor, "games_projection",
               ["game_id", "state", "version", "last_hash", "to_act", "seat_users", "bot_seats", "deadline",

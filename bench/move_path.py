@@ -4,7 +4,10 @@
 - move_path_8p: 8 processes on distinct games, total moves / wall time.
 - move_cost_ratio: mean submit_move cost in a game whose log already holds ~1,000
   events over the same in a game holding ~10. The long log is real: a seat
-  revising its secret bid 1,000 times (each revision is a stored move event).
+  revising its sealed input 1,000 times (each revision is a stored move event),
+  in the first registered game whose rules accept revisions.
+
+The game played is ``BENCH_GAME`` (default: the first registered game).
 """
 
 from __future__ import annotations
@@ -80,8 +83,10 @@ def move_cost_ratio(samples: int = 300) -> None:
     from games import services
     from games.models import Projection
 
+    slug = common.revisable_game()
+
     def padded_game(prefix: str, events: int) -> int:
-        game_id = common.new_game(prefix)
+        game_id = common.new_game(prefix, slug)
         rules = common.Driver(game_id, random.Random(1)).rules
         state = Projection.objects.get(pk=game_id).state
         rng = random.Random(7)
@@ -96,7 +101,7 @@ def move_cost_ratio(samples: int = 300) -> None:
         rng = random.Random(11)
         costs = []
         for _ in range(samples):
-            bid = rules.random_move(state, 1, rng)  # seat 1 revising its bid: the game stays in the same phase
+            bid = rules.random_move(state, 1, rng)  # seat 1 revising its input: the game stays in the same phase
             started = time.perf_counter()
             services.submit_move(game_id=game_id, seat=1, move=bid, source="api")
             costs.append(time.perf_counter() - started)

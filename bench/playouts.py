@@ -1,8 +1,6 @@
-"""Complete random games per second through the pure rules (no database): one line per game.
+"""Complete random games per second through the pure rules (no database): one line per registered game.
 
-- revolution_playouts: 4 players
-- five_tribes_playouts: 4 players
-- five_points_playouts: 5 players
+``<slug>_playouts`` plays each game at its largest player count.
 """
 
 from __future__ import annotations
@@ -16,11 +14,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import report  # noqa: E402
-from games.rules import get_rules  # noqa: E402
+from games.rules import all_rules, get_rules  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_PLAYOUTS", "300"))
-CASES = [("revolution_playouts", "revolution", 4), ("five_tribes_playouts", "five_tribes", 4),
-         ("five_points_playouts", "five_points", 5)]
 
 
 def playouts_per_second(slug: str, players: int, games: int) -> tuple[float, float]:
@@ -42,9 +38,11 @@ def playouts_per_second(slug: str, players: int, games: int) -> tuple[float, flo
 
 
 def main() -> None:
-    for name, slug, players in CASES:
-        rate, per_game = playouts_per_second(slug, players, GAMES)
-        report(name, rate, "games/s", players=players, games=GAMES, moves_per_game=round(per_game, 1))
+    for rules in all_rules():
+        players = rules.max_players
+        rate, per_game = playouts_per_second(rules.slug, players, GAMES)
+        report(f"{rules.slug}_playouts", rate, "games/s", players=players, games=GAMES,
+               moves_per_game=round(per_game, 1))
 
 
 if __name__ == "__main__":

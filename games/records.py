@@ -5,7 +5,7 @@ holds::
 
     {"game": {...metadata...},
      "events": [{"seq": 1, "kind": "game_created", "seat": null, "source": "system",
-                 "actor": "system", "payload": {"rules": "revolution", "rules_version": 1,
+                 "actor": "system", "payload": {"rules": "<slug>", "rules_version": 1,
                  "options": {...}, "num_players": 3, "seed": "..."},
                  "prev_hash": "000...", "hash": "...", "created_at": "2026-...Z"}, ...],
      "final_state_hash": "..."}

@@ -21,4 +21,6 @@ urlpatterns = [
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
     path("games/<int:game_id>/extend/", views.deadline_extend, name="extend"),
     path("games/<int:game_id>/take-over/", views.seat_take_over, name="take_over"),
+    path("vacation/", views.vacation, name="vacation"),
+    path("vacation/end/", views.vacation_end, name="vacation_end"),
 ]

@@ -1,4 +1,4 @@
-"""App config for notifications: connects the anymail inbound signal at start-up."""
+"""App config for notifications: connects the anymail inbound signal and registers the tasks at start-up."""
 
 from django.apps import AppConfig
 
@@ -9,3 +9,6 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from notifications import webhooks  # noqa: F401 - registers the inbound signal receiver
+        # The outbox and the inbound side hand work over by task name; every process that
+        # may hand work over (web, worker, commands) has the tasks registered from here.
+        from notifications import tasks  # noqa: F401

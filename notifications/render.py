@@ -158,7 +158,8 @@ def _game_mail(row: OutboxMessage) -> MailContent | None:
     if description:
         content.sections.insert(0, Section("The game as you see it", description))
     if seat is not None and row.kind in NARRATED_KINDS:
-        happened = selectors.moves_since_own(game, seat, upto=row.event_seq)
+        happened = selectors.recent_moves(game, seat, upto=row.event_seq, since_own=row.kind != "game_over",
+                                          limit=12 if row.kind != "game_over" else 6)
         if happened:
             title = "The last moves" if row.kind == "game_over" else "Since your last move"
             content.sections.insert(0, Section(title, "\n".join(f"  {line}" for line in happened)))
@@ -346,7 +347,7 @@ def build_digest(user: Any, rows: list[OutboxMessage]) -> EmailMultiAlternatives
         game = row.game
         state = selectors.projection_of(game).state
         text = game.rules.describe(state, row.seat) if state is not None else ""
-        happened = selectors.moves_since_own(game, row.seat) if row.seat is not None and state is not None else []
+        happened = selectors.recent_moves(game, row.seat) if row.seat is not None and state is not None else []
         if happened:
             text = "Since your last move:\n" + "\n".join(f"  {line}" for line in happened) + "\n\n" + text
         if game.result:

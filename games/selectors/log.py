@@ -175,15 +175,15 @@ def game_log(game: Game, viewer: int | None, limit: int | None = None,
     return list(reversed(log))
 
 
-def moves_since_own(game: Game, seat: int, upto: int | None = None, limit: int = 12) -> list[str]:
-    """What happened since ``seat`` last moved (up to event ``upto``), as that seat may know it, oldest first.
-
-    For turn mails: "since your last move, Ada placed a bid; Brook ...".
+def recent_moves(game: Game, seat: int, upto: int | None = None, *, since_own: bool = True,
+                 limit: int = 12) -> list[str]:
+    """The moves up to event ``upto`` as ``seat`` may know them, oldest first: those since the seat's own
+    last move (turn mails: "since your last move, Ada placed a bid; ..."), or simply the last ``limit``.
     """
     moves = Event.objects.filter(game=game, kind__in=MOVE_KINDS)
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    last_own = moves.filter(seat=seat).aggregate(last=Max("seq"))["last"] or 0
+    last_own = (moves.filter(seat=seat).aggregate(last=Max("seq"))["last"] or 0) if since_own else 0
     rows = list(moves.filter(seq__gt=last_own).order_by("-seq").only("seq", "kind", "seat", "payload")[:limit])
     records = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "payload": e.payload} for e in reversed(rows)]
     return describe_records(records, game, seat)

@@ -45,7 +45,7 @@ def move_text(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @post_only
 def move_form(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The game's own forms (Revolution!'s bid board, Spy and Apothecary choices)."""
+    """The game's own forms (its UI builds the move) and the generic choice buttons."""
     game = game_or_404(game_id)
     meta = MoveMetaForm(request.POST)
     if not meta.is_valid():

@@ -199,12 +199,12 @@ def test_extension_refused_when_not_awaited(three_players):
 def test_vacation_start_and_end_through_the_web_pause_the_game(three_players):
     game = timed_game(three_players)
     user, client = seat_user(game, 2), seat_client(game, 2, three_players)
-    html = client.get(reverse("accounts:vacation")).content.decode()
+    html = client.get(reverse("games:vacation")).content.decode()
     assert 'id="vacation-bank"' in html and "<strong>14</strong>" in html and "Start my vacation" in html
-    assert reverse("accounts:vacation") in client.get(reverse("accounts:profile")).content.decode()
+    assert reverse("games:vacation") in client.get(reverse("accounts:profile")).content.decode()
     before = projection(game).deadline
     until = (timezone.now() + datetime.timedelta(days=2)).date()
-    response = client.post(reverse("accounts:vacation"), {"until": until.isoformat()}, follow=True)
+    response = client.post(reverse("games:vacation"), {"until": until.isoformat()}, follow=True)
     html = response.content.decode()
     vacation = Vacation.objects.get(user=user)
     assert "Your clocks are paused in every game" in html and 'id="vacation-current"' in html
@@ -219,7 +219,7 @@ def test_vacation_start_and_end_through_the_web_pause_the_game(three_players):
     assert f"{user.name} is on vacation until" in game_html
     # Back early: the clock runs again, and the deadline pushed back stays as it is.
     pushed_to = projection(game).deadline
-    response = client.post(reverse("accounts:vacation_end"), follow=True)
+    response = client.post(reverse("games:vacation_end"), follow=True)
     assert "Welcome back!" in response.content.decode() and "Start my vacation" in response.content.decode()
     assert Event.objects.filter(game=game, kind="vacation_ended", seat=2).exists()
     assert projection(game).deadline == pushed_to
@@ -231,19 +231,19 @@ def test_vacation_errors_are_shown_and_change_nothing(three_players, settings):
     game = timed_game(three_players)
     client = seat_client(game, 0, three_players)
     far = (timezone.now() + datetime.timedelta(days=10)).date()
-    response = client.post(reverse("accounts:vacation"), {"until": far.isoformat()})
+    response = client.post(reverse("games:vacation"), {"until": far.isoformat()})
     assert response.status_code == 400 and "you have 3 vacation days left this year" in response.content.decode()
     past = (timezone.now() - datetime.timedelta(days=3)).date()
-    response = client.post(reverse("accounts:vacation"), {"until": past.isoformat()})
+    response = client.post(reverse("games:vacation"), {"until": past.isoformat()})
     assert response.status_code == 400 and "has passed" in response.content.decode()
-    response = client.post(reverse("accounts:vacation"), {"until": "next week"})
+    response = client.post(reverse("games:vacation"), {"until": "next week"})
     assert "write the date as YYYY-MM-DD" in response.content.decode()
-    response = client.post(reverse("accounts:vacation_end"), follow=True)
+    response = client.post(reverse("games:vacation_end"), follow=True)
     assert "you are not on vacation" in response.content.decode()
     assert not Vacation.objects.exists()
     assert not Event.objects.filter(game=game, kind__in=["vacation_started", "deadline_extended"]).exists()
-    assert client.get(reverse("accounts:vacation_end")).status_code == 405
-    assert Client().get(reverse("accounts:vacation")).status_code == 302  # sign in first
+    assert client.get(reverse("games:vacation_end")).status_code == 405
+    assert Client().get(reverse("games:vacation")).status_code == 302  # sign in first
 
 
 # -- substitutes -------------------------------------------------------------------------------

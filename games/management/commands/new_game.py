@@ -16,7 +16,7 @@ class Command(BaseCommand):
     help = "Create a game with the given players (creating missing users, verified), start it, print its id."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug", help="the game, e.g. revolution")
+        parser.add_argument("slug", help="the game's slug (see the lobby, or games.rules.game_slugs())")
         parser.add_argument("--player", action="append", default=[], metavar="EMAIL", required=True,
                             help="a player's address; repeat once per seat")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
