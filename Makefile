@@ -27,6 +27,7 @@ run: migrate
 	$(BIN)/python manage.py runservice --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)

@@ -52,7 +52,7 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS = []  # noqa: RUF012 - Django's own declaration is a class-level list
 
     def __str__(self) -> str:
         return self.name

@@ -130,7 +130,7 @@ def main() -> None:
     from django.db import connection
     from django.utils import timezone
 
-    from games.deadlines import due_game_ids
+    from games.selectors import due_game_ids
     from games.models import Event, Projection
 
     clean_previous()

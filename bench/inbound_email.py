@@ -67,6 +67,7 @@ def main() -> None:
         for user in users[1:]:
             services.game_join(game_id=game.pk, user=user)
         state = Projection.objects.get(pk=game.pk).state
+        assert state is not None, "a full game has started"
         movers = sorted(rules.open_seats(state))[:-1]  # one seat never moves, so the phase never ends
         seats = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
         addresses = {i: tokens.reply_address(tokens.token_for(game_id=game.pk, seat=i, user_id=seats[i].pk))
@@ -84,7 +85,7 @@ def main() -> None:
     # what a worker pays per message, so the queue hand-over is pointed straight at it.
     from notifications.inbound import reception
 
-    reception.queue = inbound.process
+    reception.queue = inbound.process  # type: ignore[assignment]  # its result is simply dropped
     started = time.perf_counter()
     for raw in messages:
         inbound.receive(raw, via="bench")  # stores; after commit the task body runs here

@@ -17,7 +17,8 @@ def main() -> None:
     from games.store import replay_game_state
 
     run = uuid.uuid4().hex[:8]
-    game_ids, events = [], 0
+    game_ids: list[int] = []
+    events = 0
     rng = random.Random(3)
     while events < 1000:
         game_id = common.new_game(f"replay-{run}-{len(game_ids)}", seed=f"replay-{run}-{len(game_ids)}")

@@ -81,7 +81,9 @@ class GameCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         counts = range(rules.min_players, rules.max_players + 1)
-        self.fields["num_players"].choices = [(n, f"{n} players") for n in counts]
+        players = self.fields["num_players"]
+        assert isinstance(players, forms.TypedChoiceField)
+        players.choices = [(n, f"{n} players") for n in counts]
         self.fields["num_players"].initial = rules.min_players
         for option in rules.options:
             self.fields[f"option_{option.key}"] = option_field(option)
@@ -110,7 +112,8 @@ class GameCreateForm(forms.Form):
         return _optional_duration(self.cleaned_data.get("grace"))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if any(name in self.errors for name in TIME_FIELDS):
             return data
         move = data.get("move_time")

@@ -93,7 +93,8 @@ class EventQuerySet(models.QuerySet):
     def delete(self) -> tuple[int, dict[str, int]]:
         raise ImmutableEventError("events are append-only: they cannot be deleted")
 
-    _raw_delete = delete  # cascades from Game use this path
+    def _raw_delete(self, using: str | None) -> int:  # cascades from Game use this path
+        raise ImmutableEventError("events are append-only: they cannot be deleted")
 
 
 class Event(models.Model):

@@ -44,8 +44,9 @@ def replay_narrated(records: Iterable[Mapping[str, Any]]) -> tuple[State | None,
     for record in records:
         before = replayer.state
         replayer.feed(record["kind"], record["seat"], record["payload"])
-        if record["kind"] in MOVE_KINDS and before is not None and replayer.rules is not None:
+        after = replayer.state
+        if record["kind"] in MOVE_KINDS and before is not None and after is not None and replayer.rules is not None:
             seats = int((replayer.created or {}).get("num_players", 0))
             out.append((record["seq"], narrate_all(replayer.rules, before, record["seat"],
-                                                   record["payload"]["move"], replayer.state, seats)))
+                                                   record["payload"]["move"], after, seats)))
     return replayer.state, out

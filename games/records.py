@@ -21,7 +21,7 @@ import hashlib
 from typing import Any, Iterable, Mapping
 
 from games.rules import canonical_json, get_rules, state_hash
-from games.rules.base import State
+from games.rules.base import Rules, State
 
 GENESIS_HASH = "0" * 64
 HASHED_FIELDS = ("seq", "kind", "seat", "source", "actor", "payload", "created_at")
@@ -56,7 +56,7 @@ class Replayer:
     """Folds events into a rules state, one at a time (used by the store and by records)."""
 
     def __init__(self) -> None:
-        self.rules = None
+        self.rules: Rules | None = None
         self.created: dict[str, Any] | None = None
         self.state: State | None = None
 
@@ -70,8 +70,8 @@ class Replayer:
                 raise RecordError("game_started before game_created")
             self.state = self.rules.setup(created["num_players"], created["options"], created["seed"])
         elif kind in ("move", "timeout"):
-            if self.state is None or self.rules is None:
-                raise RecordError(f"{kind} before the game started")
+            if self.state is None or self.rules is None or seat is None:
+                raise RecordError(f"{kind} before the game started, or without a seat")
             self.state = self.rules.apply(self.state, seat, payload["move"])
 
 

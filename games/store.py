@@ -166,7 +166,8 @@ def replay_game_state(game_id: int) -> State | None:
         with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
             cursor.execute("SELECT kind, seat, payload::text FROM games_event WHERE game_id = %s ORDER BY seq",
                            [game_id], prepare=True)
-            rows = [(kind, seat, json.loads(payload)) for kind, seat, payload in cursor.fetchall()]
+            rows: Iterable[tuple[str, int | None, Any]] = [
+                (kind, seat, json.loads(payload)) for kind, seat, payload in cursor.fetchall()]
     else:
         rows = Event.objects.filter(game_id=game_id).order_by("seq").values_list("kind", "seat", "payload")
     for kind, seat, payload in rows:
@@ -430,7 +431,8 @@ def _commit_postgresql(write: TurnWrite) -> list[int]:
     # Server-side binding and prepared plans: the statement has few shapes and runs on every move.
     with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
         cursor.execute(sql, params, prepare=True)
-        matched, ids = cursor.fetchone()
+        found = cursor.fetchone()
+    matched, ids = found if found is not None else (0, None)
     if not matched:
         _forget(write.base.game_id)
         raise StaleSnapshot()

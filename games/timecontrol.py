@@ -116,7 +116,7 @@ class TimeControl:
         return at if at > now else None
 
     def describe(self) -> str:
-        if not self.enabled:
+        if self.move is None:
             return "no deadlines"
         parts = [f"{format_duration(self.move)} per move"]
         if self.grace:

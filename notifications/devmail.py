@@ -23,8 +23,8 @@ class DevMailboxBackend(BaseEmailBackend):
             DevMail.objects.create(
                 sender=message.from_email,
                 to=list(message.recipients()),
-                subject=message.subject,
-                text=message.body,
+                subject=str(message.subject),
+                text=str(message.body),
                 html=html,
                 headers={key: str(value) for key, value in mime.items()},
                 raw=mime.as_string(),

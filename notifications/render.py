@@ -116,10 +116,9 @@ def seat_situation(game: Any, seat: int | None, state: Any) -> tuple[str, list[s
 # -- per kind ----------------------------------------------------------------------------
 
 
-def _game_mail(row: OutboxMessage) -> MailContent | None:
+def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
     from games import selectors
 
-    game = row.game
     rules = game.rules
     state = selectors.state_at(game, row.event_seq)
     seat = row.seat
@@ -201,7 +200,7 @@ def _clock_mail(content: MailContent, row: OutboxMessage, game: Any, awaited: bo
         content.subject = f"{SUBJECT_PREFIX} {label} — your move is recorded"
         content.intro = [f"Your move on the game page is recorded: {row.payload.get('move', '')}"]
         content.deadline = deadline
-    else:  # briefing
+    elif row.seat is not None:  # briefing
         content.subject = f"{SUBJECT_PREFIX} {label} — you now play seat {row.seat + 1}"
         content.intro = [f"You have taken over seat {row.seat + 1}. Below is the game as this seat sees it, "
                          "and the moves this seat made before you.",
@@ -221,7 +220,7 @@ def _reply_mail(row: OutboxMessage) -> MailContent:
     content.commands = bool(payload.get("commands"))
     content.can_reply = bool(payload.get("can_reply", True))
     if row.game is not None:
-        content.game_url = game_url(row.game_id)
+        content.game_url = game_url(row.game.pk)
         if payload.get("view") or payload.get("examples"):
             from games import selectors
 
@@ -237,8 +236,7 @@ def _reply_mail(row: OutboxMessage) -> MailContent:
     return content
 
 
-def _invitation_mail(row: OutboxMessage) -> MailContent:
-    game = row.game
+def _invitation_mail(row: OutboxMessage, game: Any) -> MailContent:
     inviter = row.payload.get("inviter", "A friend")
     return MailContent(
         subject=f"{SUBJECT_PREFIX} {inviter} invites you to play {game_label(game)}",
@@ -305,11 +303,11 @@ def build_message(row: OutboxMessage) -> EmailMultiAlternatives | None:
     if row.kind in ("game_started", "your_turn", "game_over", *CLOCK_KINDS):
         if game is None:
             return None
-        content = _game_mail(row)
+        content = _game_mail(row, game)
     elif row.kind in ("email_reply", "held_notice"):
         content = _reply_mail(row)
     elif row.kind == "invitation" and game is not None:
-        content = _invitation_mail(row)
+        content = _invitation_mail(row, game)
     else:
         return None
     if content is None:
@@ -341,18 +339,23 @@ def build_digest(user: Any, rows: list[OutboxMessage]) -> EmailMultiAlternatives
                      "Each game below shows its reply address."]
     seen: set[int] = set()
     for row in rows:
-        if row.game is None or row.game_id in seen:
-            continue
-        seen.add(row.game_id)
         game = row.game
-        state = selectors.projection_of(game).state
-        text = game.rules.describe(state, row.seat) if state is not None else ""
-        happened = selectors.recent_moves(game, row.seat) if row.seat is not None and state is not None else []
+        if game is None or game.pk in seen:
+            continue
+        seen.add(game.pk)
+        projection = selectors.projection_of(game)
+        state = projection.state
+        # The digest tells the present, so only a seat the user still holds speaks as that seat: a
+        # player whose seat has passed to a substitute reads it as a spectator would.
+        seat = row.seat if row.seat is not None and row.seat < len(projection.seat_users) and \
+            projection.seat_users[row.seat] == row.user_id else None
+        text = game.rules.describe(state, seat) if state is not None else ""
+        happened = selectors.recent_moves(game, seat) if seat is not None and state is not None else []
         if happened:
             text = "Since your last move:\n" + "\n".join(f"  {line}" for line in happened) + "\n\n" + text
         if game.result:
             text += "\n\n" + selectors.result_summary(game)
-        reply = reply_to_for(game, row.seat, row.user_id)
+        reply = reply_to_for(game, seat, row.user_id)
         address = parseaddr(reply)[1] if reply else ""
         text += f"\n\nGame page: {game_url(game.pk)}" + (f"\nReply with moves to: {address}" if address else "")
         content.sections.append(Section(game_label(game), text))

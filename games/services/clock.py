@@ -78,7 +78,7 @@ def deadline_extend(*, game_id: int, user: User, source: str = Source.WEB) -> da
         if snapshot.state is None or snapshot.status != GameStatus.ACTIVE or snapshot.deadline is None:
             raise GameError("this game has no deadline to extend")
         turn = Turn(snapshot)
-        if not turn.time.enabled:
+        if turn.time.move is None:
             raise GameError("this game has no deadline to extend")
         if seat not in snapshot.to_act:
             raise GameError("only a player whose move is awaited can extend the deadline")
@@ -99,10 +99,9 @@ def deadline_extend(*, game_id: int, user: User, source: str = Source.WEB) -> da
 
 
 def _each_active_seat(user: User) -> list[tuple[int, int]]:
-    return list(
-        Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE, resigned=False, index__isnull=False)
-        .values_list("game_id", "index")
-    )
+    rows = (Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE, resigned=False, index__isnull=False)
+            .values_list("game_id", "index"))
+    return [(game_id, index) for game_id, index in rows if index is not None]
 
 
 @transaction.atomic

@@ -146,7 +146,7 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
 
 def _previous_result(game_id: int, key: str) -> MoveResult | None:
     event = Event.objects.filter(game_id=game_id, idempotency_key=key).first()
-    if event is None:
+    if event is None or event.seat is None:
         return None
     return MoveResult(game_id, event.seq, event.seat, event.payload.get("move"), event.payload.get("text", ""),
                       duplicate=True)

@@ -82,6 +82,8 @@ def game_board(context: template.Context) -> str:
     """
     ui = context["ui"]
     board = ui.board(context.get("view"), context.get("names"), context.get("play"))
+    if context.template is None:
+        raise template.TemplateSyntaxError("game_board renders inside a template only")
     board_template = context.template.engine.get_template(ui.board_template)
     with context.push(b=board):
         return board_template.render(context)

@@ -14,9 +14,13 @@ from games.forms import ChatForm, MoveTextForm, ResignForm, new_idempotency_key
 from games.models import Game, GameStatus
 from games.rules import IllegalMove, OptionError, UnknownGame
 from games.services import GameError
+from accounts.requests import AuthenticatedHttpRequest
 from games.ui import BadForm, ui_for
 
 # Everything a player can cause by typing or tampering: the message is shown as it is.
+__all__ = ["AuthenticatedHttpRequest", "PLAYER_ERRORS", "form_errors_text", "game_or_404", "meta_initial",
+           "post_only", "render_game"]
+
 PLAYER_ERRORS = (GameError, IllegalMove, OptionError, UnknownGame, BadForm)
 
 
@@ -105,7 +109,7 @@ def render_game(
         context["result"] = game.result
         context["result_summary"] = selectors.result_summary(game)
         context["winners"] = selectors.winners(game)
-    if viewer.is_player and game.status == GameStatus.ACTIVE:
+    if viewer.seat is not None and game.status == GameStatus.ACTIVE:
         context["chat_form"] = ChatForm()
         context["resign_form"] = ResignForm()
         context["meta"] = meta

@@ -10,16 +10,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games import services
-from games.views.common import PLAYER_ERRORS, game_or_404, post_only
+from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, game_or_404, post_only
 
 
 @login_required
 @post_only
-def deadline_extend(request: HttpRequest, game_id: int) -> HttpResponse:
+def deadline_extend(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """Push the signed-in player's own current deadline back by one move's time."""
     game = game_or_404(game_id)
     try:
@@ -34,7 +35,7 @@ def deadline_extend(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @post_only
-def seat_take_over(request: HttpRequest, game_id: int) -> HttpResponse:
+def seat_take_over(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """Become the substitute for a seat the service has been playing (posted: ``seat``, 0-based)."""
     game = game_or_404(game_id)
     back = request.POST.get("next", "")
@@ -44,13 +45,13 @@ def seat_take_over(request: HttpRequest, game_id: int) -> HttpResponse:
     raw = str(request.POST.get("seat", "")).strip()
     if not raw.isdigit():
         messages.error(request, "You did not take over a seat: the form did not say which seat")
-        return redirect(back or "games:detail", **({} if back else {"game_id": game.pk}))
+        return redirect(back or reverse("games:detail", args=[game.pk]))
     seat = int(raw)
     try:
         services.seat_take_over(game_id=game.pk, seat=seat, user=request.user)
     except PLAYER_ERRORS as error:
         messages.error(request, f"You did not take over a seat: {error}")
-        return redirect(back or "games:detail", **({} if back else {"game_id": game.pk}))
+        return redirect(back or reverse("games:detail", args=[game.pk]))
     messages.success(request, f"You now play seat {seat + 1} of {game.rules.name} #{game.pk}. "
                               "A briefing with the game so far is on its way to your mailbox.")
     return redirect("games:detail", game_id=game.pk)

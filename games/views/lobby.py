@@ -12,7 +12,7 @@ from games.forms import GameCreateForm
 from games.models import GameStatus
 from games.rules import UnknownGame, all_rules, get_rules
 from games.timecontrol import TimeControl, TimeControlError
-from games.views.common import PLAYER_ERRORS, form_errors_text, game_or_404, post_only
+from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, form_errors_text, game_or_404, post_only
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -44,7 +44,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def game_new(request: HttpRequest) -> HttpResponse:
+def game_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Pick the game to create (each game has its own options form)."""
     rules_list = all_rules()
     if len(rules_list) == 1:
@@ -53,7 +53,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def game_create(request: HttpRequest, slug: str) -> HttpResponse:
+def game_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     try:
         rules = get_rules(slug)
     except UnknownGame as error:
@@ -82,7 +82,7 @@ def game_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @post_only
-def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_join(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     try:
         game = services.game_join(game_id=game.pk, user=request.user)
@@ -99,7 +99,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @post_only
-def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_leave(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     try:
         services.game_leave(game_id=game.pk, user=request.user)
@@ -112,7 +112,7 @@ def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @post_only
-def game_invite(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_invite(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     email = request.POST.get("email", "")
     try:

@@ -19,7 +19,7 @@ from games.forms import ChatForm, MoveMetaForm, MoveTextForm, ResignForm
 from games.models import Game, Source
 from games.rules import IllegalMove
 from games.ui import BadForm, ui_for
-from games.views.common import PLAYER_ERRORS, form_errors_text, game_or_404, post_only, render_game
+from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, form_errors_text, game_or_404, post_only, render_game
 
 NOT_RECORDED = "Your move was not recorded"
 
@@ -30,7 +30,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @post_only
-def move_text(request: HttpRequest, game_id: int) -> HttpResponse:
+def move_text(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The generic move box: the move in the game's notation, posted as ``text``."""
     game = game_or_404(game_id)
     form = MoveTextForm(request.POST)
@@ -44,7 +44,7 @@ def move_text(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @post_only
-def move_form(request: HttpRequest, game_id: int) -> HttpResponse:
+def move_form(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     """The game's own forms (its UI builds the move) and the generic choice buttons."""
     game = game_or_404(game_id)
     meta = MoveMetaForm(request.POST)
@@ -67,7 +67,7 @@ def move_form(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _submit(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     game: Game,
     meta: Mapping[str, Any],
     *,
@@ -114,7 +114,7 @@ def _submit(
 
 @login_required
 @post_only
-def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+def resign(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     form = ResignForm(request.POST)
     if not form.is_valid():
@@ -131,7 +131,7 @@ def resign(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @post_only
-def chat(request: HttpRequest, game_id: int) -> HttpResponse:
+def chat(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     form = ChatForm(request.POST)
     if not form.is_valid():

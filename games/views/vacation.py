@@ -14,11 +14,11 @@ from django.utils import dateformat, timezone
 
 from accounts.forms import VacationForm
 from games import selectors, services
-from games.views.common import post_only
+from games.views.common import AuthenticatedHttpRequest, post_only
 
 
 @login_required
-def vacation(request: HttpRequest) -> HttpResponse:
+def vacation(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The yearly bank of vacation days, the vacation now running, and the form to start one (POST)."""
     form = VacationForm(request.POST or None, user=request.user)
     status = 200
@@ -43,7 +43,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @post_only
-def vacation_end(request: HttpRequest) -> HttpResponse:
+def vacation_end(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Come back early: clocks run again; deadlines already pushed back stay as they are."""
     try:
         services.vacation_end(user=request.user)

@@ -64,7 +64,7 @@ def token_with_checks(parsed: tokens.ParsedToken, sender: str) -> TokenRow | Non
         return None
     (pk, game_id, seat, user_id, last_used, held_at, seat_user, verified, email, display_name, time_zone,
      slug, version, status) = row
-    convert = connection.ops.convert_datetimefield_value if connection.vendor == "sqlite" else None
+    convert = getattr(connection.ops, "convert_datetimefield_value", None) if connection.vendor == "sqlite" else None
     if convert is not None:  # SQLite returns text for timestamps in raw queries
         last_used = convert(last_used, None, connection) if last_used else None
         held_at = convert(held_at, None, connection) if held_at else None

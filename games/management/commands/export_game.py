@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -17,7 +19,7 @@ class Command(BaseCommand):
         parser.add_argument("game_id", type=int)
         parser.add_argument("--indent", type=int, default=2)
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         game = Game.objects.filter(pk=options["game_id"]).first()
         if game is None:
             raise CommandError(f"there is no game #{options['game_id']}")

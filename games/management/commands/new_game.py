@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
@@ -32,12 +34,12 @@ class Command(BaseCommand):
         parser.add_argument("--then", default="bot", choices=["bot", "substitute", "abort"],
                             help="what happens after --max-timeouts timeouts in a row")
 
-    def handle(self, *args: object, **options: object) -> str:
-        emails = [str(e) for e in options["player"]]  # type: ignore[union-attr]
+    def handle(self, *args: Any, **options: Any) -> str:
+        emails = [str(e) for e in options["player"]]
         if len({e.lower() for e in emails}) != len(emails):
             raise CommandError("each --player must be a different address")
         game_options = {}
-        for item in options["option"]:  # type: ignore[union-attr]
+        for item in options["option"]:
             key, sep, value = str(item).partition("=")
             if not sep or not key:
                 raise CommandError(f"--option takes KEY=VALUE, not {item!r}")
@@ -56,7 +58,7 @@ class Command(BaseCommand):
                 users = [user_get_or_create_verified(email=email) for email in emails]
                 game = services.game_create(
                     rules_slug=str(options["slug"]), creator=users[0], num_players=len(users),
-                    options=game_options, seed=options["seed"] or None, source=Source.SYSTEM,  # type: ignore[arg-type]
+                    options=game_options, seed=options["seed"] or None, source=Source.SYSTEM,
                     time_control=time_control,
                 )
                 for user in users[1:]:

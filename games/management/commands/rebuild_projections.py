@@ -7,6 +7,8 @@ command exits non-zero if there was one.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
@@ -21,7 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("game_ids", nargs="*", type=int)
         parser.add_argument("--verify", action="store_true", help="only compare and report; change nothing")
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.order_by("pk")
         if options["game_ids"]:
             games = games.filter(pk__in=options["game_ids"])

@@ -7,6 +7,8 @@ the retry of received mail, plus the SMTP listener that takes replies.
 
 from __future__ import annotations
 
+from typing import Any
+
 import logging
 import threading
 
@@ -35,7 +37,7 @@ class Command(BaseCommand):
         parser.add_argument("--smtp-port", type=int, default=None,
                             help="port of the SMTP listener for replies (default: SMTP_LISTENER_PORT; 0: off)")
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         from games.deadlines import sweep
         from notifications.inbound import process_stale
         from notifications.sender import send_digests, send_pending
