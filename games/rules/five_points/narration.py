@@ -122,7 +122,7 @@ def _placement(before: State, seat: int, move: Move, after: State) -> str:
             text += (f" and bid {move['bid']} on marker {move['marker']} ({label}), "
                      f"leading it with {total}")
         if before["last_turn"]:
-            text += ", the last turn of the placement phase"
+            text += " in the last turn of the placement phase"
     if after["phase"] == "placement" and after["round"] == before["round"]:
         expected = len(before["passed"]) + (1 if move["action"] == "pass" or before["last_turn"] else 0)
         for position, other in enumerate(after["passed"][expected:], start=expected + 1):
@@ -136,7 +136,12 @@ def _placement(before: State, seat: int, move: Move, after: State) -> str:
 
 def _source(source: str) -> str:
     """A choice's source as the log names it: "marker B (move a neighbourhood)" or a building."""
-    return source if source.startswith("marker ") or source == "tied neighbourhoods" else f"the {source}"
+    return source if source.startswith("marker ") or source == "tied neighbourhoods" else _the(source)
+
+
+def _the(building: str) -> str:
+    """A building's name in a sentence: "the Theater", but "Tammany Hall"."""
+    return building if building == "Tammany Hall" else f"the {building}"
 
 
 def _choice(line: Line | None, seat: int, move: Move) -> str:
@@ -164,8 +169,8 @@ def _choice_text(line: Line) -> str:
     if kind == "special":
         return f"{who} called a special election in {_tile(v['tile'])} with {source}"
     if kind == "smuggle":
-        return (f"{who} moved a rabble of {seat_ref(v['owner'])} from tile {v['origin']} to tile {v['to']} "
-                f"with {source}")
+        whose = "one of their own rabble" if v["owner"] == v["seat"] else f"a rabble of {seat_ref(v['owner'])}"
+        return f"{who} moved {whose} from tile {v['origin']} to tile {v['to']} with {source}"
     raise ValueError(f"not a choice line: {kind}")  # pragma: no cover - callers pass choice lines only
 
 
@@ -180,7 +185,7 @@ def _fact(line: Line) -> str:
         seats = ", ".join(f"{seat_ref(s)} {n}" for s, n in v["seats"])
         return f"rabble back to the HQ for {v['reason']}: {seats}"
     if kind == "nothing":
-        return f"{_source(v['source'])} did nothing (no choice was possible)"
+        return f"{_source(v['source'])} did nothing: no choice was possible"
     if kind == "game_end":
         return ""  # the final scores follow in the aftermath
     if kind == "discarded":
@@ -188,9 +193,9 @@ def _fact(line: Line) -> str:
     if kind.startswith("marker_") or kind in ("majority", "no_majority", "vp_per_control"):
         return f"{seat_ref(v['seat'])} won {_marker(v['marker'])}: {_marker_effect(line)}"
     if kind == "building_unused":
-        return f"nobody controlled the {v['building']}"
+        return f"nobody controlled {_the(v['building'])}"
     if kind.startswith("building_"):
-        return f"the {v['building']} gave {seat_ref(v['seat'])} {_building_effect(line)}"
+        return f"{_the(v['building'])} gave {seat_ref(v['seat'])} {_building_effect(line)}"
     if kind == "no_election":
         return "no neighbourhood held rabble, so there was no normal election"
     if kind == "election":
@@ -242,7 +247,7 @@ def _election(v: dict[str, Any]) -> str:
     where = f"the {v['kind']} in {_tile(v['tile'])}"
     winners: list[int] = v["winners"]
     if not winners:
-        return f"nobody won {where} (votes {tally}), so no boss was placed"
+        return f"nobody had a vote in {where}, so no boss was placed"
     names = _and([seat_ref(s) for s in winners])
     top = votes[winners[0]]
     count = f"{top} vote{'s' if top != 1 else ''}"
@@ -263,14 +268,14 @@ def _aftermath(before: State, after: State) -> list[str]:
         elif pending["source"].startswith("marker "):
             out.append(f"{who} won {pending['source']} and {_PENDING[pending['kind']]}")
         else:
-            out.append(f"{who} controls the {pending['source']} and {_PENDING[pending['kind']]}")
+            out.append(f"{who} controls {_the(pending['source'])} and {_PENDING[pending['kind']]}")
     if after["end_triggered"] and not before["end_triggered"] and after["phase"] != "over":
         out.append("the end of the game is triggered: this round is the last")
     if after["round"] > before["round"] and after["phase"] != "over":
         if after["round"] > before["round"] + 1 or after["phase"] == "resolution":
             out.append(f"every HQ was empty in round {before['round'] + 1}, so its election phase followed at once")
         if after["phase"] == "placement":
-            row = ", ".join(f"{letter(i)} {data.MARKERS_BY_ID[m]['label']}" for i, m in enumerate(after["markers"]))
+            row = ", ".join(f"{letter(i)}: {data.MARKERS_BY_ID[m]['label']}" for i, m in enumerate(after["markers"]))
             out.append(f"round {after['round']} began with markers {row}; {seat_ref(after['start'])} starts")
     if after["phase"] == "over" and before["phase"] != "over":
         result = after["result"]
