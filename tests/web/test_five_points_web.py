@@ -260,7 +260,8 @@ def test_bad_forms_are_refused_with_a_message(fp_game, three_players):
     fields = {"action": "place", "tile": "1", "marker": "A", "bid": "99"}
     response = client.post(url, {**fields, **form_meta(html, url)})
     assert response.status_code == 400
-    assert "on marker A you may bid 1 to 5 rabble now, not 99 (you have 6 on your HQ" in response.content.decode()
+    refusal = "on marker A you may bid 1 to 5 rabble now, not 99 (you have 6 on your HQ"
+    assert refusal in response.content.decode()
     # A seat that is not awaited has no decision: its forms are refused before the rules see them.
     other = next(s for s in range(3) if s != seat)
     other_client = seat_client(game, other, three_players)

@@ -95,7 +95,7 @@ def decision(state: State, seat: int) -> Decision | None:
 
 
 def skip_move(state: State, seat: int) -> Move | None:
-    """``pass`` in the placement phase, ``skip`` for an optional effect; None for a choice that must be made."""
+    """``pass`` in the placement phase, ``skip`` for an optional effect; None where a choice must be made."""
     if seat not in to_act(state):
         return None
     if state["phase"] == "placement":

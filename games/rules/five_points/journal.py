@@ -101,7 +101,8 @@ TYPES: dict[str, FieldType] = {
     "tiles": FieldType(r"tile \d+(?: then tile \d+)*", lambda ts: " then ".join(f"tile {t}" for t in ts),
                        lambda t: [int(part.split(" ")[1]) for part in t.split(" then ")]),
     "tile": FieldType(_TILE.pattern, _tile_text, _tile_value),
-    "marker": FieldType(r"marker [A-H] \(.+?\)", lambda m: f"marker {m['letter']} ({m['label']})", _marker_value),
+    "marker": FieldType(r"marker [A-H] \(.+?\)", lambda m: f"marker {m['letter']} ({m['label']})",
+                        _marker_value),
     "election": FieldType(r"election|special election", str, str),
 }
 
@@ -115,17 +116,21 @@ TEMPLATES: dict[str, str] = {
     "discarded": "{marker:marker}: no bids, discarded",
     "marker_votes": "{marker:marker} won by {seat:seat}: +{amount:int} in every election",
     "marker_colour_votes": "{marker:marker} won by {seat:seat}: +{amount:int} in {colours:colours} elections",
-    "marker_boss_votes": "{marker:marker} won by {seat:seat}: +1 vote per boss on the board in every election",
-    "majority": "{marker:marker} won by {seat:seat}: controls most {colour:colour} ({count:int}), +{vp:int} VP",
+    "marker_boss_votes": "{marker:marker} won by {seat:seat}: +1 vote per boss on the "
+                         "board in every election",
+    "majority": "{marker:marker} won by {seat:seat}: controls most "
+                "{colour:colour} ({count:int}), +{vp:int} VP",
     "no_majority": "{marker:marker} won by {seat:seat}: does not control the most {colour:colour} "
                    "neighbourhoods, no VP",
-    "vp_per_control": "{marker:marker} won by {seat:seat}: controls {count:int} neighbourhood(s), +{vp:int} VP",
+    "vp_per_control": "{marker:marker} won by {seat:seat}: controls {count:int} "
+                      "neighbourhood(s), +{vp:int} VP",
     # buildings
     "building_unused": "{building:text}: nobody has the majority, unused",
     "building_vp": "{building:text} ({seat:seat}): +{vp:int} VP",
     "building_rabble": "{building:text} ({seat:seat}): {moved:int} rabble from the boroughs to the HQ",
     "building_votes": "{building:text} ({seat:seat}): +{amount:int} in every election",
-    "building_end": "{building:text} ({seat:seat}): no effect during the game ({points:int} points at the end)",
+    "building_end": "{building:text} ({seat:seat}): no effect during the game "
+                    "({points:int} points at the end)",
     # elections and the control markers of the neighbours
     "no_election": "no neighbourhood holds rabble: no normal election",
     "election": "{kind:election} in {tile:tile}: votes {votes:tally}; boss placed by {winners:seats}",
@@ -138,8 +143,10 @@ TEMPLATES: dict[str, str] = {
     "nothing": "{source:text}: nothing can be done",
     "skip": "{source:text}: {seat:seat} chooses not to use it",
     "special": "{source:text}: {seat:seat} calls a special election in {tile:tile}",
-    "move": "{source:text}: {seat:seat} moves tile {tile:int} from {origin:cell} to {to:cell} (now {now:cell})",
-    "smuggle": "{source:text}: {seat:seat} moves a rabble of {owner:seat} from tile {origin:int} to tile {to:int}",
+    "move": "{source:text}: {seat:seat} moves tile {tile:int} from "
+            "{origin:cell} to {to:cell} (now {now:cell})",
+    "smuggle": "{source:text}: {seat:seat} moves a rabble of {owner:seat} "
+               "from tile {origin:int} to tile {to:int}",
     "take": "{source:text}: {seat:seat} takes {colour:a_colour} control marker",
 }
 

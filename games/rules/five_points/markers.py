@@ -66,7 +66,8 @@ def resolve_marker(state: State, index: int) -> None:
             {"seat": seat, "kind": "colour_votes", "amount": marker["amount"],
              "colours": list(marker["colours"]), "source": name}
         )
-        write(state, "marker_colour_votes", marker=ref, seat=seat, amount=marker["amount"], colours=marker["colours"])
+        write(state, "marker_colour_votes", marker=ref, seat=seat, amount=marker["amount"],
+              colours=marker["colours"])
     elif kind == "boss_votes":
         state["effects"].append({"seat": seat, "kind": "boss_votes", "source": name})
         write(state, "marker_boss_votes", marker=ref, seat=seat)

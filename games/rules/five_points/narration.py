@@ -95,7 +95,8 @@ def _grouped(lines: list[Line]) -> list[Line]:
             if out and out[-1].kind == "rabble_back" and out[-1].values["reason"] == reason:
                 out[-1].values["seats"].append((line.values["seat"], line.values["moved"]))
                 continue
-            out.append(Line("rabble_back", {"reason": reason, "seats": [(line.values["seat"], line.values["moved"])]}))
+            first = (line.values["seat"], line.values["moved"])
+            out.append(Line("rabble_back", {"reason": reason, "seats": [first]}))
         else:
             out.append(line)
     return out
@@ -169,7 +170,8 @@ def _choice_text(line: Line) -> str:
     if kind == "special":
         return f"{who} called a special election in {_tile(v['tile'])} with {source}"
     if kind == "smuggle":
-        whose = "one of their own rabble" if v["owner"] == v["seat"] else f"a rabble of {seat_ref(v['owner'])}"
+        own = v["owner"] == v["seat"]
+        whose = "one of their own rabble" if own else f"a rabble of {seat_ref(v['owner'])}"
         return f"{who} moved {whose} from tile {v['origin']} to tile {v['to']} with {source}"
     raise ValueError(f"not a choice line: {kind}")  # pragma: no cover - callers pass choice lines only
 
@@ -273,9 +275,11 @@ def _aftermath(before: State, after: State) -> list[str]:
         out.append("the end of the game is triggered: this round is the last")
     if after["round"] > before["round"] and after["phase"] != "over":
         if after["round"] > before["round"] + 1 or after["phase"] == "resolution":
-            out.append(f"every HQ was empty in round {before['round'] + 1}, so its election phase followed at once")
+            out.append(f"every HQ was empty in round {before['round'] + 1}, "
+                       "so its election phase followed at once")
         if after["phase"] == "placement":
-            row = ", ".join(f"{letter(i)}: {data.MARKERS_BY_ID[m]['label']}" for i, m in enumerate(after["markers"]))
+            row = ", ".join(f"{letter(i)}: {data.MARKERS_BY_ID[m]['label']}"
+                            for i, m in enumerate(after["markers"]))
             out.append(f"round {after['round']} began with markers {row}; {seat_ref(after['start'])} starts")
     if after["phase"] == "over" and before["phase"] != "over":
         result = after["result"]

@@ -365,8 +365,9 @@ class FivePointsUI(GameUI):
         for option in decision.options:
             if option.move == move:
                 return option.move
-        what = {"pass": "passing", "skip": "skipping", "move": "that tile move", "take": "that control marker",
-                "special": "that neighbourhood", "elect": "that choice of elections"}[move["action"]]
+        what = {"pass": "passing", "skip": "skipping", "move": "that tile move",
+                "take": "that control marker", "special": "that neighbourhood",
+                "elect": "that choice of elections"}[move["action"]]
         raise BadForm(f"{what} is not one of your choices now ({decision.prompt[:1].lower()}"
                       f"{decision.prompt[1:]}); reload the page")
 

@@ -23,7 +23,8 @@ def expand(decision: Any) -> list[dict[str, Any]]:
     if decision.kind == "place":
         for b in detail["bids"]:
             for amount in range(b["min"], b["max"] + 1):
-                moves += [{"action": "place", "tile": t, "marker": b["marker"], "bid": amount} for t in detail["tiles"]]
+                moves += [{"action": "place", "tile": t, "marker": b["marker"], "bid": amount}
+                          for t in detail["tiles"]]
     elif decision.kind == "smuggle":
         moves += [{"action": "smuggle", "seat": s["player"] - 1, "from": s["tile"], "to": t}
                   for s in detail["sources"] for t in detail["tiles"] if t != s["tile"]]
@@ -116,8 +117,8 @@ def test_choice_decisions_in_the_election_phase() -> None:
     put(state, 10, 2, rabble=2)
     state = pass_all(state)
     decision = RULES.choices(state, 2)
-    assert decision.kind == "elect" and decision.detail == {"source": "tied neighbourhoods", "tiles": [6, 8, 10],
-                                                            "count": 2}
+    assert decision.kind == "elect"
+    assert decision.detail == {"source": "tied neighbourhoods", "tiles": [6, 8, 10], "count": 2}
     assert [o.text for o in decision.options][:2] == ["elect 6 8", "elect 6 10"]
     assert decision.options[0].label == "tile 6 then tile 8" and len(decision.options) == 6
 
