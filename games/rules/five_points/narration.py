@@ -10,7 +10,10 @@ with what the resolution did, read back from the lines it wrote to
 ``state["log"]`` with :func:`.journal.read`: who won each marker and what it
 gave, what the buildings gave, each election's votes and winners and the
 control markers of its neighbours, the new round's markers, or the end of the
-game and its scores. Nothing is replayed and nothing is copied.
+game and its scores. Nothing is replayed and nothing is copied. (Should every
+HQ be empty when the next round starts, that round's election phase runs in the
+same move and restarts the account; the line then tells that later phase and
+says so.)
 
 Five Points hides nothing once play begins (see :mod:`.views`): the buildings
 are revealed before the first turn and the marker row is drawn face up from a
