@@ -2,7 +2,8 @@
 
 The clickable options are read back from the page (the JSON the map script uses
 and the map's own submit buttons) and compared with the engine's legal moves on
-the stored state, so the page offers exactly what the rules allow.
+the stored state, so the page offers exactly what the rules allow. The page
+builds them from the seat's decision (``rules.choices``), never from the view.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from games import services
 from games.models import Event, Game
 from games.rules import get_rules
 from games.rules.five_points import data
-from games.ui.five_points.adapter import BUILDING_TEXT
+from games.ui.five_points.adapter import BUILDING_TEXT, decision_options
 from tests.web.conftest import form_meta, projection, seat_client
 
 pytestmark = pytest.mark.django_db
@@ -107,6 +108,7 @@ def check_page_offers(html: str, game: Game, seat: int) -> dict[str, Any]:
     options = page_options(html)
     assert options is not None, "the awaited seat has no clickable options"
     assert expand(options) == engine_moves(game, seat)
+    assert options == decision_options(RULES.choices(projection(game).state, seat))
     kind = options["kind"]
     if kind in ("placement", "special"):
         assert map_submit_tiles(html) == set(options["tiles"])
@@ -241,18 +243,61 @@ def test_bad_forms_are_refused_with_a_message(fp_game, three_players):
         ({"action": "place", "tile": "1", "marker": "Z", "bid": "2"}, "no marker"),
         ({"action": "take", "colour": "purple"}, "is not a colour"),
         ({"action": "hop"}, "did not say what it is for"),
-        ({"action": "skip"}, "Your move was not recorded"),  # legal form, illegal now: the rules say why
+        # Well-formed forms that are not among the decision's options now.
+        ({"action": "skip"}, "skipping is not one of your choices now"),
+        ({"action": "take", "colour": "red"}, "that control marker is not one of your choices now"),
+        ({"action": "move", "tile_to": "1:A1"}, "that tile move is not one of your choices now"),
+        ({"action": "smuggle", "player": "1", "from": "1", "to": "2"}, "Smuggler&#x27;s Tunnel is not yours"),
+        ({"action": "choice", "choice": "skip"}, "&#x27;skip&#x27; is not one of your choices now"),
     ]:
         html = page(client, game)
         response = client.post(url, {**fields, **form_meta(html, url)})
         assert response.status_code in (400, 403), fields
         assert message in response.content.decode(), (fields, response.content.decode()[:2000])
     assert Event.objects.count() == before
-    # A legal bid below the lead is refused by the rules, not the form.
+    # A bid outside what the decision allows is refused with the range that would do.
     html = page(client, game)
     fields = {"action": "place", "tile": "1", "marker": "A", "bid": "99"}
     response = client.post(url, {**fields, **form_meta(html, url)})
-    assert response.status_code == 400 and "to bid" in response.content.decode()
+    assert response.status_code == 400
+    refusal = "on marker A you may bid 1 to 5 rabble now, not 99 (you have 6 on your HQ"
+    assert refusal in response.content.decode()
+    # A seat that is not awaited has no decision: its forms are refused before the rules see them.
+    other = next(s for s in range(3) if s != seat)
+    other_client = seat_client(game, other, three_players)
+    meta = {"expected_version": str(projection(game).version), "idempotency_key": "not-awaited-0001"}
+    response = other_client.post(url, {"action": "pass", **meta})
+    assert response.status_code == 400 and "nothing is awaited from you now" in response.content.decode()
+    assert Event.objects.count() == before
+
+
+def test_the_generic_choice_form_plays_an_option_of_the_decision(fp_game, three_players):
+    """``action=choice`` (the generic buttons) is looked up among the decision's options."""
+    game = fp_game
+    seat = projection(game).to_act[0]
+    client = seat_client(game, seat, three_players)
+    url = reverse("games:play", args=[game.pk])
+    html = page(client, game)
+    response = client.post(url, {"action": "choice", "choice": "place 4", **form_meta(html, url)})
+    assert response.status_code == 302
+    last = Event.objects.filter(game=game).order_by("-seq").first()
+    assert last.payload["move"] == {"action": "place", "tile": 4}
+
+
+def test_the_ui_imports_only_the_game_package_exports():
+    """The UI reads the rules through ``games.rules`` and the package's ``__all__``, never a submodule."""
+    from pathlib import Path
+
+    import games.rules.five_points as package
+    import games.ui.five_points as ui
+
+    for path in Path(ui.__file__).parent.glob("*.py"):
+        source = path.read_text()
+        assert not re.search(r"games\.rules\.five_points\.\w", source), path
+        for found in re.finditer(r"from games\.rules\.five_points import ([^\n]+)", source):
+            names = {n.strip() for n in found.group(1).split(",")}
+            assert names <= set(package.__all__), (path, names)
+    assert "slug" not in type(ui.UI).__dict__  # the registry knows the slug
 
 
 @pytest.mark.parametrize(("seed", "rng_seed", "reason"), [("fp-web-113", 4, "five bosses"),

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import city, data
-from .shared import bosses_on_board, log, player, retrieve
+from .journal import write
+from .shared import bosses_on_board, retrieve
 
 State = dict[str, Any]
 
@@ -26,7 +27,7 @@ def schedule(state: State) -> list[dict[str, Any]]:
             continue
         seat = city.controller(tile["rabble"])
         if seat is None:
-            log(state, f"{data.BUILDINGS_BY_ID[building]['name']}: nobody has the majority, unused")
+            write(state, "building_unused", building=data.BUILDINGS_BY_ID[building]["name"])
             continue
         last = bool(data.BUILDINGS_BY_ID[building].get("last"))
         steps.append((last, pass_position.get(seat, len(pass_position)), index, seat))
@@ -39,19 +40,18 @@ def resolve_building(state: State, index: int, seat: int) -> None:
     building = data.BUILDINGS_BY_ID[state["tiles"][index]["building"]]
     kind = building["kind"]
     name = building["name"]
-    who = f"{name} ({player(seat)})"
     if kind == "vp":
         state["vp"][seat] += building["vp"]
-        log(state, f"{who}: +{building['vp']} VP")
+        write(state, "building_vp", building=name, seat=seat, vp=building["vp"])
     elif kind == "retrieve":
         moved = retrieve(state, seat, building["amount"])
-        log(state, f"{who}: {moved} rabble from the boroughs to the HQ")
+        write(state, "building_rabble", building=name, seat=seat, moved=moved)
     elif kind == "retrieve_per_boss":
         moved = retrieve(state, seat, building["amount"] * bosses_on_board(state, seat))
-        log(state, f"{who}: {moved} rabble from the boroughs to the HQ")
+        write(state, "building_rabble", building=name, seat=seat, moved=moved)
     elif kind == "votes":
         state["effects"].append({"seat": seat, "kind": "votes", "amount": building["amount"], "source": name})
-        log(state, f"{who}: +{building['amount']} in every election")
+        write(state, "building_votes", building=name, seat=seat, amount=building["amount"])
     elif kind == "take_control":
         state["pending"] = {"kind": "take", "seat": seat, "source": name}
     elif kind == "move_tile":
@@ -59,6 +59,6 @@ def resolve_building(state: State, index: int, seat: int) -> None:
     elif kind == "smuggle":
         state["pending"] = {"kind": "smuggle", "seat": seat, "source": name}
     elif kind == "end_points":
-        log(state, f"{who}: no effect during the game ({building['points']} points at the end)")
+        write(state, "building_end", building=name, seat=seat, points=building["points"])
     else:  # pragma: no cover - data error
         raise ValueError(f"unknown building kind {kind!r}")

@@ -30,7 +30,8 @@ from games.rules.base import IllegalMove
 from . import city, data
 from .elections import elect_options
 from .markers import apply_take
-from .shared import log, move_tile, player, tile_label
+from .journal import tile_ref, write
+from .shared import move_tile, player
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -106,7 +107,7 @@ def apply_choice(state: State, seat: int, move: Move) -> None:
         raise IllegalMove(f"now you must {WHAT[kind]} for {pending['source']}")
     source = pending["source"]
     if action == "skip":
-        log(state, f"{source}: {player(seat)} chooses not to use it")
+        write(state, "skip", source=source, seat=seat)
     elif action == "move":
         _apply_move(state, seat, move, source)
     elif action == "take":
@@ -121,7 +122,7 @@ def apply_choice(state: State, seat: int, move: Move) -> None:
     elif action == "special":
         index = _tile_index(state, move, "tile")
         state["special"].append(index)
-        log(state, f"{source}: {player(seat)} calls a special election in {tile_label(state, index)}")
+        write(state, "special", source=source, seat=seat, tile=tile_ref(state, index))
     elif action == "elect":
         _apply_elect(state, seat, move, pending)
     elif action == "smuggle":
@@ -143,17 +144,18 @@ def _apply_move(state: State, seat: int, move: Move, source: str) -> None:
         )
     before = city.cell_name(*state["tiles"][index]["pos"])
     move_tile(state, index, cell)
-    log(state, f"{source}: {player(seat)} moves tile {index + 1} from {before} to {target} "
-               f"(now {city.cell_name(*state['tiles'][index]['pos'])})")
+    write(state, "move", source=source, seat=seat, tile=index + 1, origin=before, to=target,
+          now=city.cell_name(*state["tiles"][index]["pos"]))
 
 
 def _apply_elect(state: State, seat: int, move: Move, pending: dict[str, Any]) -> None:
     chosen = move.get("tiles")
+    if not isinstance(chosen, list):
+        chosen = []
     tied = pending["tiles"]
     count = pending["count"]
     ok = (
-        isinstance(chosen, list)
-        and len(chosen) == count
+        len(chosen) == count
         and len(set(chosen)) == count
         and all(isinstance(t, int) and not isinstance(t, bool) and t in tied for t in chosen)
     )
@@ -164,7 +166,7 @@ def _apply_elect(state: State, seat: int, move: Move, pending: dict[str, Any]) -
         )
     steps = [{"step": "election", "tile": t - 1, "special": False} for t in chosen]
     state["queue"] = steps + state["queue"]
-    log(state, f"{player(seat)} (last to pass) chooses elections in " + " then ".join(f"tile {t}" for t in chosen))
+    write(state, "elect", seat=seat, tiles=chosen)
 
 
 def _apply_smuggle(state: State, seat: int, move: Move, source: str) -> None:
@@ -183,4 +185,4 @@ def _apply_smuggle(state: State, seat: int, move: Move, source: str) -> None:
         )
     tiles[src]["rabble"][owner] -= 1
     tiles[dst]["rabble"][owner] += 1
-    log(state, f"{source}: {player(seat)} moves a rabble of {player(owner)} from tile {src + 1} to tile {dst + 1}")
+    write(state, "smuggle", source=source, seat=seat, owner=owner, origin=src + 1, to=dst + 1)

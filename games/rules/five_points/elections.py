@@ -15,7 +15,8 @@ from typing import Any
 
 from . import city, data
 from .scoring import five_boss_result
-from .shared import a_colour, bosses_on_board, check_end_trigger, log, player, take_control, tile_label
+from .journal import tile_ref, write
+from .shared import bosses_on_board, check_end_trigger, take_control
 
 State = dict[str, Any]
 
@@ -36,7 +37,7 @@ def choose_normal(state: State) -> list[dict[str, Any]]:
     """Election steps for the normal election, or [] after setting a pending choice."""
     tied = normal_candidates(state)
     if not tied:
-        log(state, "no neighbourhood holds rabble: no normal election")
+        write(state, "no_election")
         return []
     if len(tied) == 1:
         return [{"step": "election", "tile": tied[0], "special": False}]
@@ -90,10 +91,8 @@ def hold(state: State, index: int, special: bool) -> None:
         if bosses_on_board(state, seat) < data.BOSSES_PER_PLAYER:
             tile["bosses"][seat] += 1
             placed.append(seat)
-    kind = "special election" if special else "election"
-    tally = ", ".join(f"{player(s)} {v}" for s, v in enumerate(counted))
-    won = " and ".join(player(s) for s in placed) or "nobody"
-    log(state, f"{kind} in {tile_label(state, index)}: votes {tally}; boss placed by {won}")
+    write(state, "election", kind="special election" if special else "election", tile=tile_ref(state, index),
+          votes=counted, winners=placed)
     five = [s for s in range(state["players"]) if bosses_on_board(state, s) >= data.BOSSES_PER_PLAYER]
     if five:
         finish_five_bosses(state, five)
@@ -113,13 +112,12 @@ def _award_neighbours(state: State, index: int) -> None:
         leaders = [s for s, n in enumerate(rabble) if n == best]
         if len(leaders) == 1:
             got = take_control(state, leaders[0], tile["colour"])
-            note = a_colour(tile["colour"]) if got else f"no {tile['colour']} (pile empty)"
-            log(state, f"  {tile_label(state, other)}: {player(leaders[0])} takes {note} control marker")
+            write(state, "neighbour_marker" if got else "neighbour_empty", tile=tile_ref(state, other),
+                  seat=leaders[0], colour=tile["colour"])
         else:
             for seat in leaders:
                 state["vp"][seat] += data.TIE_VP
-            names = ", ".join(player(s) for s in leaders)
-            log(state, f"  {tile_label(state, other)}: tie between {names}, {data.TIE_VP} VP each")
+            write(state, "neighbour_tie", tile=tile_ref(state, other), seats=leaders, vp=data.TIE_VP)
 
 
 def finish_five_bosses(state: State, seats: list[int]) -> None:
@@ -129,4 +127,4 @@ def finish_five_bosses(state: State, seats: list[int]) -> None:
     state["queue"] = []
     state["current"] = None
     state["result"] = five_boss_result(state, seats)
-    log(state, f"{' and '.join(player(s) for s in seats)} has all {data.BOSSES_PER_PLAYER} bosses on the board and wins")
+    write(state, "five_bosses", seats=seats, bosses=data.BOSSES_PER_PLAYER)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
-from games.rules.base import seat_ref, IllegalMove, Rules, require_seat
+from games.rules.base import Decision, IllegalMove, Rules, require_seat
 
-from . import movegen, notation, placement, resolution, views
+from . import decisions, movegen, narration, notation, placement, resolution, views
 from .copying import clone
 from .setup import new_game
 
@@ -53,7 +53,8 @@ class FivePointsRules(Rules):
         return views.view(state, seat)
 
     def result(self, state: State) -> dict[str, Any] | None:
-        return state["result"]
+        result: dict[str, Any] | None = state["result"]
+        return result
 
     def parse_move(self, state: State, seat: int, text: str) -> Move:
         return notation.parse_move(state, text)
@@ -76,12 +77,18 @@ class FivePointsRules(Rules):
     def notation_help(self) -> str:
         return notation.HELP
 
-    # Interim: replaced by the game's own narration and labels in the same series of changes.
-    def narrate(self, before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:
-        return seat_ref(seat) + " moved"
+    def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
+        """What the move did, and what the resolution it set going did (the same for every viewer)."""
+        return narration.narrate(before, seat, move, after)
 
     def phase_label(self, state: State, seat: int | None) -> str:
-        return "your turn" if seat is not None and seat in self.to_act(state) else "waiting"
+        return narration.phase_label(state, seat)
+
+    def choices(self, state: State, seat: int) -> Decision | None:
+        return decisions.decision(state, seat)
+
+    def skip_move(self, state: State, seat: int) -> Move | None:
+        return decisions.skip_move(state, seat)
 
     def example_moves(self, state: State, seat: int, limit: int = 5) -> list[str]:
         """A varied handful: a plain placement, a bid, a pass (or the choices on offer)."""

@@ -14,7 +14,8 @@ from typing import Any
 from games.rules.base import GameRng
 
 from . import city, data
-from .shared import a_colour, log, player, take_control
+from .journal import marker_ref, write
+from .shared import take_control
 
 State = dict[str, Any]
 
@@ -52,23 +53,24 @@ def resolve_marker(state: State, index: int) -> None:
     marker = data.MARKERS_BY_ID[state["markers"][index]]
     seat = leader(state["bids"][index])
     name = f"marker {letter(index)} ({marker['label']})"
+    ref = marker_ref(letter(index), marker["label"])
     if seat is None:
-        log(state, f"{name}: no bids, discarded")
+        write(state, "discarded", marker=ref)
         return
     kind = marker["kind"]
-    source = f"{name} won by {player(seat)}"
     if kind == "votes":
         state["effects"].append({"seat": seat, "kind": "votes", "amount": marker["amount"], "source": name})
-        log(state, f"{source}: +{marker['amount']} in every election")
+        write(state, "marker_votes", marker=ref, seat=seat, amount=marker["amount"])
     elif kind == "colour_votes":
         state["effects"].append(
             {"seat": seat, "kind": "colour_votes", "amount": marker["amount"],
              "colours": list(marker["colours"]), "source": name}
         )
-        log(state, f"{source}: +{marker['amount']} in {'/'.join(marker['colours'])} elections")
+        write(state, "marker_colour_votes", marker=ref, seat=seat, amount=marker["amount"],
+              colours=marker["colours"])
     elif kind == "boss_votes":
         state["effects"].append({"seat": seat, "kind": "boss_votes", "source": name})
-        log(state, f"{source}: +1 vote per boss on the board in every election")
+        write(state, "marker_boss_votes", marker=ref, seat=seat)
     elif kind == "move_tile":
         state["pending"] = {"kind": "move_tile", "seat": seat, "source": name}
     elif kind == "take_control":
@@ -76,16 +78,16 @@ def resolve_marker(state: State, index: int) -> None:
     elif kind == "special_election":
         state["pending"] = {"kind": "special", "seat": seat, "source": name}
     elif kind == "colour_majority":
-        _colour_majority(state, seat, marker, source)
+        _colour_majority(state, seat, marker, ref)
     elif kind == "vp_per_control":
         count = sum(1 for _ in city.iter_controlled(state["tiles"], seat))
         state["vp"][seat] += marker["vp"] * count
-        log(state, f"{source}: controls {count} neighbourhood(s), +{marker['vp'] * count} VP")
+        write(state, "vp_per_control", marker=ref, seat=seat, count=count, vp=marker["vp"] * count)
     else:  # pragma: no cover - data error
         raise ValueError(f"unknown marker kind {kind!r}")
 
 
-def _colour_majority(state: State, seat: int, marker: dict[str, Any], source: str) -> None:
+def _colour_majority(state: State, seat: int, marker: dict[str, Any], ref: dict[str, Any]) -> None:
     """4 VP if ``seat`` controls strictly more neighbourhoods of the colour than anyone else."""
     colour = marker["colour"]
     counts = [0] * state["players"]
@@ -97,12 +99,12 @@ def _colour_majority(state: State, seat: int, marker: dict[str, Any], source: st
     mine = counts[seat]
     if mine > 0 and all(c < mine for s, c in enumerate(counts) if s != seat):
         state["vp"][seat] += marker["vp"]
-        log(state, f"{source}: controls most {colour} ({mine}), +{marker['vp']} VP")
+        write(state, "majority", marker=ref, seat=seat, colour=colour, count=mine, vp=marker["vp"])
     else:
-        log(state, f"{source}: does not control the most {colour} neighbourhoods, no VP")
+        write(state, "no_majority", marker=ref, seat=seat, colour=colour)
 
 
 def apply_take(state: State, seat: int, colour: str, source: str) -> None:
     """The take-a-control-marker choice (marker or Newspaper)."""
     take_control(state, seat, colour)
-    log(state, f"{source}: {player(seat)} takes {a_colour(colour)} control marker")
+    write(state, "take", source=source, seat=seat, colour=colour)

@@ -55,8 +55,10 @@ def format_move(move: Move) -> str:
         if "bid" in move:
             text += f" bid {move['bid']} on marker {move['marker']}"
         return text
-    if action in ("pass", "skip"):
-        return action
+    if action == "pass":
+        return "pass"
+    if action == "skip":
+        return "skip"
     if action == "move":
         return f"move tile {move['tile']} to {move['to']}"
     if action == "take":

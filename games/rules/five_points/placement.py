@@ -17,7 +17,7 @@ copy-on-write: only the lists a move changes are copied.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.rules.base import IllegalMove
 
@@ -32,8 +32,9 @@ Move = dict[str, Any]
 def min_bid(state: State, seat: int, marker: int) -> int:
     """The fewest rabble ``seat`` must add to marker ``marker`` to lead it."""
     bids = state["bids"][marker]
-    others = max((b for s, b in enumerate(bids) if s != seat), default=0)
-    return max(1, others + 1 - bids[seat])
+    others: int = max((b for s, b in enumerate(bids) if s != seat), default=0)
+    mine: int = bids[seat]
+    return max(1, others + 1 - mine)
 
 
 def check(state: State, seat: int, move: Move) -> None:
@@ -83,7 +84,7 @@ def check(state: State, seat: int, move: Move) -> None:
         )
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -25,7 +25,8 @@ from .choices import apply_choice, options
 from .elections import choose_normal, hold
 from .markers import draw_markers, resolve_marker
 from .scoring import final_result
-from .shared import bosses_on_board, check_end_trigger, log, player, retrieve
+from .journal import write
+from .shared import bosses_on_board, check_end_trigger, retrieve
 
 State = dict[str, Any]
 
@@ -38,7 +39,7 @@ def start(state: State) -> None:
     table = data.PASS_RETRIEVAL[state["players"]]
     for position, seat in enumerate(state["passed"]):
         moved = retrieve(state, seat, table[position])
-        log(state, f"{player(seat)} passed {_ordinal(position + 1)}: {moved} rabble from the boroughs to the HQ")
+        write(state, "passed", seat=seat, position=position + 1, moved=moved)
     # Decision: every rabble bid on a marker, winning or not, goes to its owner's
     # boroughs once the bidding is over (after the pass retrieval).
     for bids in state["bids"]:
@@ -77,7 +78,7 @@ def _auto_choice(state: State) -> bool:
         else:
             return False
     if first is None:
-        log(state, f"{state['pending']['source']}: nothing can be done")
+        write(state, "nothing", source=state["pending"]["source"])
         state["pending"] = None
     else:
         apply_choice(state, state["pending"]["seat"], first)
@@ -111,13 +112,13 @@ def end_round(state: State) -> None:
     if state["end_triggered"]:
         state["phase"] = "over"
         state["result"] = final_result(state)
-        log(state, "the game end was triggered: final scoring")
+        write(state, "game_end")
         return
     n = state["players"]
     for seat in range(n):
         moved = retrieve(state, seat, bosses_on_board(state, seat))
         if moved:
-            log(state, f"{player(seat)}: {moved} rabble to the HQ for bosses on the board")
+            write(state, "boss_rabble", seat=seat, moved=moved)
     rng = GameRng.from_state(state)
     draw_markers(state, rng)
     rng.store(state)
@@ -138,7 +139,3 @@ def end_round(state: State) -> None:
         if resumed is not state:  # everybody had to pass: a whole new election phase ran
             state.clear()
             state.update(resumed)
-
-
-def _ordinal(k: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")

@@ -18,23 +18,13 @@ def player(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def tile_label(state: State, index: int) -> str:
-    """``"tile 5 (C3, red)"`` for the log and error messages."""
-    t = state["tiles"][index]
-    return f"tile {index + 1} ({city.cell_name(*t['pos'])}, {t['colour']})"
-
-
-def log(state: State, text: str) -> None:
-    state["log"].append(text)
-
-
 def bosses_on_board(state: State, seat: int) -> int:
     return sum(t["bosses"][seat] for t in state["tiles"])
 
 
 def retrieve(state: State, seat: int, amount: int) -> int:
     """Move up to ``amount`` rabble from the boroughs to the HQ; returns how many moved."""
-    moved = min(amount, state["boroughs"][seat])
+    moved: int = min(amount, state["boroughs"][seat])
     state["boroughs"][seat] -= moved
     state["hq"][seat] += moved
     return moved
@@ -74,8 +64,3 @@ def move_tile(state: State, index: int, cell: tuple[int, int]) -> None:
     tiles = state["tiles"]
     tiles[index] = dict(tiles[index], pos=[cell[0], cell[1]])
     city.normalise(tiles)
-
-
-def a_colour(colour: str) -> str:
-    """``"a red"`` / ``"an orange"`` for the log."""
-    return f"{'an' if colour[0] in 'aeiou' else 'a'} {colour}"

@@ -1,13 +1,15 @@
 """Five Points' page pieces: the city map, the decision forms and turning those forms into moves.
 
-Everything here reads the seat's ``rules.view(...)`` only. Five Points hides
-nothing once play begins (the two buildings are revealed before the first turn
-and the marker pool is reshuffled in full every round), so the view carries the
-whole public state; the clickable options are the engine's own legal moves
-(``movegen.legal_moves`` printed with ``format_move``) computed on the fields of
-that view, never on the stored state.
+The board is built from the seat's ``rules.view(...)`` only, so the same code
+draws the live page, spectators and every replay step. The forms are built from
+the seat's :class:`games.rules.Decision` (``rules.choices``), computed by the
+rules on the real state: placement comes as the product of tiles and marker
+bids in its ``detail``, the Smuggler's Tunnel as its sources and tiles, the
+other decisions as complete lists of options. :func:`decision_options` turns a
+decision into the JSON the map script reads (``#fp-options``).
 
-The forms post to ``games:play`` and the server builds the canonical move::
+The forms post to ``games:play`` and the server builds the canonical move,
+checked against the same decision before the rules check it again::
 
     action=place tile=3 [marker=B bid=2]   {"action": "place", "tile": 3, "marker": "B", "bid": 2}
     action=pass / action=skip              {"action": "pass"} / {"action": "skip"}
@@ -16,25 +18,23 @@ The forms post to ``games:play`` and the server builds the canonical move::
     action=special tile=5                  {"action": "special", "tile": 5}
     action=elect order=4,2                 {"action": "elect", "tiles": [4, 2]}
     action=smuggle player=2 from=5 to=7    {"action": "smuggle", "seat": 1, "from": 5, "to": 7}
+    action=choice choice=<notation>        any option of the decision (the generic buttons)
 
-and the rules decide whether it is legal. The map itself is part of the forms:
-during placement and the special-election choice each neighbourhood is a submit
-button (no script needed); moving a tile, ordering tied elections and the
-Smuggler's Tunnel take several clicks, which ``games/static/games/five_points.js``
-turns into the form's select boxes (the selects alone also work without it).
+The map itself is part of the forms: during placement and the special-election
+choice each neighbourhood is a submit button (no script needed); moving a tile,
+ordering tied elections and the Smuggler's Tunnel take several clicks, which
+``static/five_points.js`` turns into the form's select boxes (the selects alone
+also work without it).
 """
 
 from __future__ import annotations
 
 import string
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
-from games.rules.five_points import data as fp_data
-from games.rules.five_points import movegen
-from games.rules.five_points.choices import WHAT
-from games.rules.five_points.notation import format_move
+from games.rules import Decision, Move
+from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
 from games.templatetags.ravenpost import seat_color
-from games.rules import Decision
 from games.ui.base import BadForm, GameUI
 
 # What each building does, in a line: printed on the face-up tiles, so safe to show.
@@ -59,6 +59,15 @@ KIND_TITLE = {
     "smuggle": "Smuggler's Tunnel",
 }
 
+# What the awaited seat is doing, for the board's "Now:" line (from the view's pending choice).
+KIND_DOING = {
+    "move_tile": "move a neighbourhood or skip",
+    "take": "take a control marker",
+    "special": "choose the special election's neighbourhood",
+    "elect": "choose which tied neighbourhoods vote, in order",
+    "smuggle": "move one rabble or skip",
+}
+
 MAX_NUMBER = 999  # no count in the game comes near; anything above is a tampered form
 
 
@@ -73,78 +82,42 @@ def _name(names: list[str] | None, seat: int) -> str:
     return player_label(seat)
 
 
-# -- legal moves from the view ---------------------------------------------------------------
-def moves_state(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields move generation reads, rebuilt from the view (which shows them all).
+# -- the decision, shaped for the map --------------------------------------------------------
+def decision_options(decision: Decision) -> dict[str, Any]:
+    """The decision's options as the map script and the forms use them (``#fp-options``).
 
-    Adapters may not read the stored state; Five Points' view is the full public
-    state, so the engine's ``legal_moves`` on these fields gives exactly the
-    moves it would give on the state (the tests check this for every decision).
+    ``kind`` is the decision's kind (``placement`` for the rules' ``place``);
+    placement gives the tiles and, per marker, the bids that would lead it;
+    the Smuggler's Tunnel gives, per player number and source tile, the tiles
+    a rabble may go to; the other kinds list their options' notation
+    (``moves``) with what the map needs to make them clickable.
     """
-    return {
-        "players": view["players"],
-        "phase": view["phase"],
-        "current": view["current"],
-        "hq": list(view["hq"]),
-        "tiles": [{"pos": list(t["pos"]), "colour": t["colour"], "rabble": list(t["rabble"]),
-                   "bosses": list(t["bosses"])} for t in view["tiles"]],
-        "markers": [m["id"] for m in view["markers"]],
-        "bids": [list(m["bids"]) for m in view["markers"]],
-        "pending": view["pending"],
-        "control_supply": dict(view["control_supply"]),
-    }
-
-
-def legal_moves(view: Mapping[str, Any], seat: int) -> Iterable[dict[str, Any]]:
-    return movegen.legal_moves(moves_state(view), seat)
-
-
-def decision_options(view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
-    """The clickable options of the seat's current decision, grouped from the legal moves.
-
-    Placement moves are the product of the tiles and the (marker, bid) pairs, so
-    they are sent as those two lists rather than hundreds of combinations.
-    """
-    if seat not in view["to_act"]:
-        return None
-    moves = list(legal_moves(view, seat))
-    if view["phase"] == "placement":
-        tiles: list[int] = []
-        bids: dict[str, list[int]] = {}
-        for m in moves:
-            if m["action"] == "place" and "bid" not in m:
-                tiles.append(m["tile"])
-            elif m["action"] == "place":
-                amounts = bids.setdefault(m["marker"], [])
-                if m["bid"] not in amounts:
-                    amounts.append(m["bid"])
-        return {"kind": "placement", "tiles": tiles, "bids": bids,
+    detail = decision.detail
+    moves = [o.move for o in decision.options]
+    if decision.kind == "place":
+        return {"kind": "placement", "tiles": list(detail["tiles"]),
+                "bids": {b["marker"]: list(range(b["min"], b["max"] + 1)) for b in detail["bids"]},
                 "pass": any(m["action"] == "pass" for m in moves)}
-    kind = view["pending"]["kind"]
-    options: dict[str, Any] = {"kind": kind, "skip": any(m["action"] == "skip" for m in moves),
-                               "moves": [format_move(m) for m in moves]}
-    if kind == "move_tile":
-        targets: dict[str, list[str]] = {}
-        for m in moves:
-            if m["action"] == "move":
-                targets.setdefault(str(m["tile"]), []).append(m["to"])
-        options["targets"] = targets
-    elif kind == "take":
-        options["colours"] = [m["colour"] for m in moves]
-    elif kind == "special":
-        options["tiles"] = [m["tile"] for m in moves]
-    elif kind == "elect":
-        options["tiles"] = list(view["pending"]["tiles"])
-        options["count"] = view["pending"]["count"]
-        options["orders"] = [m["tiles"] for m in moves]
-    elif kind == "smuggle":
+    options: dict[str, Any] = {"kind": decision.kind, "skip": any(m["action"] == "skip" for m in moves)}
+    if decision.kind == "smuggle":
+        tiles = list(detail["tiles"])
         routes: dict[str, dict[str, list[int]]] = {}
-        for m in moves:
-            if m["action"] == "smuggle":
-                routes.setdefault(str(m["seat"] + 1), {}).setdefault(str(m["from"]), []).append(m["to"])
+        for source in detail["sources"]:
+            routes.setdefault(str(source["player"]), {})[str(source["tile"])] = [
+                t for t in tiles if t != source["tile"]]
         options["routes"] = routes
-        # The moves list of a smuggle is hundreds of near-identical lines; the routes say it all.
-        del options["moves"]
+        return options
+    options["moves"] = [o.text for o in decision.options]
+    if decision.kind == "move_tile":
+        options["targets"] = {tile: list(cells) for tile, cells in detail["targets"].items()}
+    elif decision.kind == "take":
+        options["colours"] = [m["colour"] for m in moves if m["action"] == "take"]
+    elif decision.kind == "special":
+        options["tiles"] = [m["tile"] for m in moves if m["action"] == "special"]
+    elif decision.kind == "elect":
+        options["tiles"] = list(detail["tiles"])
+        options["count"] = detail["count"]
+        options["orders"] = [m["tiles"] for m in moves if m["action"] == "elect"]
     return options
 
 
@@ -235,8 +208,8 @@ def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
             "seat": s, "label": player_label(s), "name": _name(names, s), "color": seat_color(s),
             "is_me": s == me, "to_act": s in view["to_act"],
             "hq": view["hq"][s], "boroughs": view["boroughs"][s],
-            "bosses": view["bosses_on_board"][s], "bosses_max": fp_data.BOSSES_PER_PLAYER,
-            "control": [{"colour": c, "count": view["control"][s][c]} for c in fp_data.COLOURS],
+            "bosses": view["bosses_on_board"][s], "bosses_max": BOSSES_PER_PLAYER,
+            "control": [{"colour": c, "count": view["control"][s][c]} for c in COLOURS],
             "vp": view["vp"][s],
             "passed": position + 1 if position is not None else None,
             "retrieves": table[position] if position is not None else None,
@@ -254,7 +227,7 @@ def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
         decision = f"{player_label(who)} ({_name(names, who)}) to place a rabble or pass{extra}."
     elif pending:
         who = pending["seat"]
-        what = WHAT[pending["kind"]].split(" (`")[0]
+        what = KIND_DOING.get(pending["kind"], "choose")
         decision = f"{player_label(who)} ({_name(names, who)}) to {what} — {pending['source']}."
     else:
         decision = ""
@@ -270,7 +243,7 @@ def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
                        "controller": player_label(t["controller"]) if t["controller"] is not None else ""}
                       for t in view["tiles"] if t["building"]],
         "players": players,
-        "piles": [{"colour": c, "count": view["control_supply"][c]} for c in fp_data.COLOURS],
+        "piles": [{"colour": c, "count": view["control_supply"][c]} for c in COLOURS],
         "pass_order": [{"label": player_label(s), "name": _name(names, s), "color": seat_color(s),
                         "retrieves": table[i]} for i, s in enumerate(passed)],
         "pass_table": table,
@@ -303,8 +276,6 @@ def _effect_text(effect: Mapping[str, Any]) -> str:
 
 # -- the adapter ------------------------------------------------------------------------------
 class FivePointsUI(GameUI):
-    slug = "five_points"
-
     board_template = "ui/five_points/board.html"
     play_template = "ui/five_points/play.html"
 
@@ -315,61 +286,55 @@ class FivePointsUI(GameUI):
 
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
-        if not view or seat is None or decision is None or view["phase"] == "over":
+        if not view or seat is None or decision is None:
             return {}
-        options = decision_options(view, seat)
-        if options is None:
-            return {}
-        fp: dict[str, Any] = {"options": options, "kind": options["kind"],
-                              "title": KIND_TITLE[options["kind"]], "hq": view["hq"][seat]}
-        pending = view.get("pending")
-        if pending:
-            fp["source"] = pending["source"]
-        if options["kind"] == "placement":
-            fp["markers"] = [
-                {"letter": m["letter"], "label": m["label"],
-                 "min": min(options["bids"][m["letter"]]) if options["bids"].get(m["letter"]) else None,
-                 "max": max(options["bids"][m["letter"]]) if options["bids"].get(m["letter"]) else None}
-                for m in view["markers"]
-            ]
-            fp["max_bid"] = max((mk["max"] for mk in fp["markers"] if mk["max"]), default=0)
+        options = decision_options(decision)
+        kind = options["kind"]
+        fp: dict[str, Any] = {"options": options, "kind": kind, "title": KIND_TITLE[kind],
+                              "prompt": decision.prompt, "hq": view["hq"][seat]}
+        if decision.detail.get("source"):
+            fp["source"] = decision.detail["source"]
+        if kind == "placement":
+            fp["markers"] = [{"letter": b["marker"], "label": b["label"], "min": b["min"], "max": b["max"]}
+                             for b in decision.detail["bids"]]
+            fp["max_bid"] = max((m["max"] for m in fp["markers"]), default=0)
             if posted is not None:
                 fp["posted_marker"] = str(posted.get("marker", ""))[:2]
                 fp["posted_bid"] = str(posted.get("bid", ""))[:4]
-        elif options["kind"] == "move_tile":
-            fp["choices"] = [{"value": f"{t}:{c}", "label": f"tile {t} to {c}"}
-                             for t, cells in options["targets"].items() for c in cells]
-        elif options["kind"] == "elect":
-            fp["choices"] = [{"value": ",".join(str(t) for t in order),
-                              "label": " then ".join(f"tile {t}" for t in order)}
-                             for order in options["orders"]]
-        elif options["kind"] == "smuggle":
+        elif kind == "move_tile":
+            fp["choices"] = [{"value": f"{o.move['tile']}:{o.move['to']}", "label": o.label}
+                             for o in decision.options if o.move["action"] == "move"]
+        elif kind == "elect":
+            fp["choices"] = [{"value": ",".join(str(t) for t in o.move["tiles"]), "label": o.label}
+                             for o in decision.options if o.move["action"] == "elect"]
+        elif kind == "smuggle":
             fp["players"] = [{"number": int(p), "label": f"P{p}", "color": seat_color(int(p) - 1)}
                              for p in options["routes"]]
-            fp["tiles"] = [t["number"] for t in view["tiles"]]
+            fp["tiles"] = list(decision.detail["tiles"])
         return {"fp_play": fp, "can_move": True}
 
     # -- forms to moves -----------------------------------------------------------------
     def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any],
-                   decision: Decision | None) -> Any:
+                   decision: Decision | None) -> Move:
+        """The canonical move a posted form means, checked against the seat's decision."""
         action = str(data.get("action") or "")
+        if action == "choice":
+            return self.chosen(data, decision)
+        if action not in ("pass", "skip", "place", "move", "take", "special", "elect", "smuggle"):
+            raise BadForm("the form did not say what it is for "
+                          "(place, pass, move, take, special, elect, smuggle or skip)")
+        if decision is None:
+            raise BadForm("nothing is awaited from you now; reload the page")
+        if action == "place":
+            return self._placement(data, view, decision)
+        if action == "smuggle":
+            return self._smuggle(data, view, decision)
+        return self._listed(self._form_move(action, data, view), decision)
+
+    def _form_move(self, action: str, data: Mapping[str, Any], view: Mapping[str, Any]) -> Move:
+        """The move of a form whose answers the decision lists in full (or pass / skip)."""
         if action in ("pass", "skip"):
             return {"action": action}
-        if action == "place":
-            tile = self._tile(data.get("tile"), view, "the neighbourhood")
-            move: dict[str, Any] = {"action": "place", "tile": tile}
-            marker = str(data.get("marker") or "").strip().upper()
-            bid_raw = str(data.get("bid") or "").strip()
-            bid = self._number(bid_raw, "the bid") if bid_raw else 0
-            if marker and bid:
-                letters = [m["letter"] for m in view.get("markers", [])]
-                if marker not in letters:
-                    raise BadForm(f"there is no marker '{marker}' (markers are {', '.join(letters)})")
-                move["marker"] = marker
-                move["bid"] = bid
-            elif bid and not marker:
-                raise BadForm(f"you bid {bid} rabble but chose no marker; choose one, or clear the bid")
-            return move
         if action == "move":
             raw = str(data.get("tile_to") or "")
             tile_raw, _, cell = raw.partition(":")
@@ -383,28 +348,72 @@ class FivePointsUI(GameUI):
                     "to": cell}
         if action == "take":
             colour = str(data.get("colour") or "").lower()
-            if colour not in fp_data.COLOURS:
+            if colour not in COLOURS:
                 raise BadForm(f"'{colour[:10]}' is not a colour (blue, green, red or orange)")
             return {"action": "take", "colour": colour}
         if action == "special":
-            tile = self._tile(data.get("tile"), view, "the special election's neighbourhood")
-            return {"action": "special", "tile": tile}
-        if action == "elect":
-            raw = str(data.get("order") or "").replace(",", " ").split()
-            if not raw:
-                raise BadForm("choose the tied neighbourhoods that vote, in order (click them on the map)")
-            # More than the tied count is refused by the rules; eight is only a bound on the work.
-            tiles = [self._tile(t, view, "a tied neighbourhood") for t in raw[:8]]
-            return {"action": "elect", "tiles": tiles}
-        if action == "smuggle":
-            number = self._number(str(data.get("player") or ""), "the player")
-            if not 1 <= number <= view.get("players", 0):
-                raise BadForm(f"there is no player {number}")
-            return {"action": "smuggle", "seat": number - 1,
-                    "from": self._tile(data.get("from"), view, "the neighbourhood to move from"),
-                    "to": self._tile(data.get("to"), view, "the neighbourhood to move to")}
-        raise BadForm("the form did not say what it is for "
-                      "(place, pass, move, take, special, elect, smuggle or skip)")
+            return {"action": "special",
+                    "tile": self._tile(data.get("tile"), view, "the special election's neighbourhood")}
+        order = str(data.get("order") or "").replace(",", " ").split()
+        if not order:
+            raise BadForm("choose the tied neighbourhoods that vote, in order (click them on the map)")
+        # More than the tied count is not an option anyway; eight is only a bound on the work.
+        return {"action": "elect", "tiles": [self._tile(t, view, "a tied neighbourhood") for t in order[:8]]}
+
+    def _listed(self, move: Move, decision: Decision) -> Move:
+        """``move`` if it is one of the decision's options, else a message saying what is open now."""
+        for option in decision.options:
+            if option.move == move:
+                return option.move
+        what = {"pass": "passing", "skip": "skipping", "move": "that tile move",
+                "take": "that control marker", "special": "that neighbourhood",
+                "elect": "that choice of elections"}[move["action"]]
+        raise BadForm(f"{what} is not one of your choices now ({decision.prompt[:1].lower()}"
+                      f"{decision.prompt[1:]}); reload the page")
+
+    def _placement(self, data: Mapping[str, Any], view: Mapping[str, Any], decision: Decision) -> Move:
+        tile = self._tile(data.get("tile"), view, "the neighbourhood")
+        if decision.kind != "place":
+            raise BadForm("it is not the placement phase now; reload the page")
+        if tile not in decision.detail["tiles"]:
+            raise BadForm("you have no rabble on your HQ to place; pass instead")
+        move: dict[str, Any] = {"action": "place", "tile": tile}
+        marker = str(data.get("marker") or "").strip().upper()
+        bid_raw = str(data.get("bid") or "").strip()
+        bid = self._number(bid_raw, "the bid") if bid_raw else 0
+        if marker and bid:
+            letters = [m["letter"] for m in view.get("markers", [])]
+            if marker not in letters:
+                raise BadForm(f"there is no marker '{marker[:2]}' (markers are {', '.join(letters)})")
+            ranges = {b["marker"]: (b["min"], b["max"]) for b in decision.detail["bids"]}
+            if marker not in ranges:
+                open_now = ", ".join(f"{m} {lo}–{hi}" for m, (lo, hi) in ranges.items()) or "none"
+                raise BadForm(f"you cannot take the lead on marker {marker} with the rabble on your HQ "
+                              f"(bids open to you: {open_now})")
+            low, high = ranges[marker]
+            if not low <= bid <= high:
+                raise BadForm(f"on marker {marker} you may bid {low} to {high} rabble now, not {bid} "
+                              f"(you have {decision.detail['hq']} on your HQ and place one of them)")
+            move["marker"] = marker
+            move["bid"] = bid
+        elif bid and not marker:
+            raise BadForm(f"you bid {bid} rabble but chose no marker; choose one, or clear the bid")
+        return move
+
+    def _smuggle(self, data: Mapping[str, Any], view: Mapping[str, Any], decision: Decision) -> Move:
+        number = self._number(str(data.get("player") or ""), "the player")
+        if not 1 <= number <= view.get("players", 0):
+            raise BadForm(f"there is no player {number}")
+        src = self._tile(data.get("from"), view, "the neighbourhood to move from")
+        dst = self._tile(data.get("to"), view, "the neighbourhood to move to")
+        if decision.kind != "smuggle":
+            raise BadForm("the Smuggler's Tunnel is not yours to use now; reload the page")
+        sources = {(s["player"], s["tile"]) for s in decision.detail["sources"]}
+        if (number, src) not in sources:
+            raise BadForm(f"P{number} has no rabble on tile {src}")
+        if src == dst:
+            raise BadForm("the rabble must go to a different neighbourhood")
+        return {"action": "smuggle", "seat": number - 1, "from": src, "to": dst}
 
     def _number(self, raw: str, what: str) -> int:
         raw = raw.strip()
@@ -424,4 +433,3 @@ class FivePointsUI(GameUI):
         if not 1 <= number <= count:
             raise BadForm(f"{what}: there is no neighbourhood {number} (tiles are 1 to {count})")
         return number
-
