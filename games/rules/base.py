@@ -68,9 +68,10 @@ class Option:
     def coerce(self, value: Any) -> bool | int | str:
         """Turn a value from a form, a command line or JSON into the option's type."""
         kind = type(self.default)
+        result: bool | int | str
         if kind is bool:
             if isinstance(value, bool):
-                result: Any = value
+                result = value
             elif str(value).strip().lower() in {"1", "true", "yes", "on"}:
                 result = True
             elif str(value).strip().lower() in {"0", "false", "no", "off", ""}:

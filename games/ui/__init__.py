@@ -11,6 +11,7 @@ its decision's options as buttons and the notation box.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from functools import lru_cache
 from pathlib import Path
 

@@ -24,11 +24,19 @@ def _static_dirs() -> Iterator[tuple[str, str]]:
             yield slug, str(folder / "static")
 
 
+class PrefixedStorage(FileSystemStorage):
+    """A folder whose files collectstatic writes under ``prefix`` (as FileSystemFinder's prefixed dirs)."""
+
+    def __init__(self, *, location: str, prefix: str) -> None:
+        super().__init__(location=location)
+        self.prefix = prefix
+
+
 class UIFinder(BaseFinder):
     def check(self, **kwargs: Any) -> list[Any]:
         return []
 
-    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> str | list[str]:
+    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> Any:
         find_all = find_all or bool(kwargs.get("all"))
         prefix, _, rest = path.partition("/")
         found: list[str] = []
@@ -44,13 +52,12 @@ class UIFinder(BaseFinder):
                     found.append(candidate)
         if find_all:
             return found
-        return found[0] if found else []
+        return found[0] if found else []  # what Django's own finders answer for "not here"
 
     def list(self, ignore_patterns: Any) -> Iterator[tuple[str, FileSystemStorage]]:
         from django.contrib.staticfiles.utils import get_files
 
         for slug, directory in _static_dirs():
-            storage = FileSystemStorage(location=directory)
-            storage.prefix = f"ui/{slug}"  # collectstatic writes the files under this prefix
+            storage = PrefixedStorage(location=directory, prefix=f"ui/{slug}")
             for path in get_files(storage, ignore_patterns):
                 yield path, storage

