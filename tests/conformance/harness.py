@@ -10,7 +10,11 @@ Every registered game gets the same treatment (see ``test_conformance.py``):
   contains the seed, garbage and out-of-turn input raise ``IllegalMove`` and change
   nothing, and hidden input does not leak into other seats' views. A deep playout
   also continues from the JSON-reloaded state (keys sorted, as a database gives it
-  back), so replays from storage are covered.
+  back), so replays from storage are covered. It also checks the protocol's
+  presentation side on every move: each viewer's narration is one line without
+  the seed, and a hidden move narrates the same for every other viewer; each
+  awaited seat's ``choices`` lists legal, round-tripping options (every legal
+  move when it says it is complete); ``phase_label`` is a short line.
 
 Games may declare, as optional attributes on their rules object:
 
@@ -104,12 +108,15 @@ def playout(rules: Rules, players: int, index: int, *, deep: bool) -> Playout:
         if deep:
             assert json_round_trip(move) == move, f"move does not survive JSON: {move!r}"
             _check_bad_input(rules, state, seat, move, rng, players)
+            for chooser in awaited:
+                _check_choices(rules, state, chooser, seed, rng)
             if len(awaited) > 1:
                 record.non_interference_checks += _check_non_interference(rules, state, seat, rng, players)
             before = canonical_json(state)
             new = rules.apply(state, seat, move)
             assert canonical_json(state) == before, f"apply mutated its input state (move {text!r})"
             assert json_round_trip(move) == parsed, "apply mutated the move"
+            _check_narration(rules, state, seat, move, new, seed, players)
             # Continue from the state as a database gives it back: JSON, keys sorted.
             reloaded = json.loads(canonical_json(new))
             assert reloaded == new, "state does not survive a JSON round trip"
@@ -150,6 +157,52 @@ def _check_state_and_views(rules: Rules, state: dict[str, Any], seed: str, playe
         text = canonical_json(view)
         assert seed not in text, f"the seed leaks into the view of seat {viewer}"
         assert json.loads(text) == view, f"view of seat {viewer} does not survive JSON"
+        label = rules.phase_label(state, viewer)
+        assert isinstance(label, str) and label.strip() and "\n" not in label, f"phase_label gave {label!r}"
+
+
+def _check_narration(rules: Rules, before: dict[str, Any], seat: int, move: Any, after: dict[str, Any],
+                     seed: str, players: int) -> None:
+    """Every viewer gets one non-empty line, without the seed, and narrating changes no state."""
+    snapshot = canonical_json(before), canonical_json(after)
+    for viewer in [None, *range(players)]:
+        text = rules.narrate(before, seat, move, after, viewer)
+        assert isinstance(text, str) and text.strip(), f"narrate gave {text!r} for {move!r}"
+        assert "\n" not in text, f"narrate must give one line, not {text!r}"
+        assert seed not in text, f"the seed leaks into the narration for seat {viewer}"
+    assert (canonical_json(before), canonical_json(after)) == snapshot, "narrate mutated a state"
+
+
+# Past this many legal moves a complete decision is compared by a sample, not in full.
+_CHOICES_FULL_COMPARE = 3000
+_CHOICES_APPLIED = 25
+
+
+def _check_choices(rules: Rules, state: dict[str, Any], seat: int, seed: str, rng: random.Random) -> None:
+    """The seat's decision: its options are legal and round-trip; a complete one lists every legal move."""
+    decision = rules.choices(state, seat)
+    assert decision is not None, f"seat {seat} is awaited but choices() says there is nothing to decide"
+    assert decision.seat == seat and decision.prompt.strip(), decision
+    data = json.dumps(decision.to_json())
+    assert seed not in data, "the seed leaks into a decision"
+    keys = [canonical_json(option.move) for option in decision.options]
+    assert len(keys) == len(set(keys)), "a decision lists a move twice"
+    groups = {key for key, _ in decision.groups}
+    for option in decision.options:
+        assert option.group == "" or option.group in groups, f"option {option.text!r} names an unknown group"
+    sample = decision.options if len(decision.options) <= _CHOICES_APPLIED else rng.sample(
+        list(decision.options), _CHOICES_APPLIED)
+    for option in sample:
+        assert rules.parse_move(state, seat, option.text) == option.move, f"option {option.text!r} does not parse back"
+        rules.apply(state, seat, option.move)  # must not raise
+    if decision.complete:
+        legal = []
+        for move in rules.legal_moves(state, seat):
+            legal.append(canonical_json(move))
+            if len(legal) > _CHOICES_FULL_COMPARE:
+                break
+        if len(legal) <= _CHOICES_FULL_COMPARE:
+            assert sorted(keys) == sorted(legal), "a complete decision must list exactly the legal moves"
 
 
 def _refused(fn: Any, what: str) -> None:
@@ -210,4 +263,7 @@ def _check_non_interference(rules: Rules, state: dict[str, Any], seat: int,
         a = canonical_json(rules.view(after_first, viewer))
         b = canonical_json(rules.view(after_second, viewer))
         assert a == b, f"seat {seat}'s hidden move shows in the view of seat {viewer}"
+        told_a = rules.narrate(state, seat, first, after_first, viewer)
+        told_b = rules.narrate(state, seat, second, after_second, viewer)
+        assert told_a == told_b, f"seat {seat}'s hidden move shows in the narration for seat {viewer}"
     return 1

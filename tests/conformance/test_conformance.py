@@ -144,3 +144,28 @@ def test_legal_moves_are_accepted(slug: str) -> None:
             assert rules.parse_move(state, seat, rules.format_move(state, seat, move)) == move
         seat = rng.choice(awaited)
         state = rules.apply(state, seat, rules.random_move(state, seat, rng))
+
+
+def test_the_harness_catches_a_narration_that_tells_a_secret() -> None:
+    from games.rules import seat_ref
+    from tests.toy_game import ToyRules
+
+    class Leaky(ToyRules):
+        def narrate(self, before, seat, move, after, viewer):  # noqa: ANN001, ANN201
+            return f"{seat_ref(seat)} picked {move}"  # the sealed pick, to everyone
+
+    with pytest.raises(AssertionError, match="hidden move shows in the narration"):
+        for index in range(20):
+            harness.playout(Leaky(), 3, index, deep=True)
+
+
+def test_the_harness_catches_a_choice_that_is_not_legal() -> None:
+    from games.rules import Choice, Decision
+    from tests.toy_game import ToyRules
+
+    class Wrong(ToyRules):
+        def choices(self, state, seat):  # noqa: ANN001, ANN201
+            return Decision(seat=seat, kind="pick", prompt="pick", options=(Choice(4, "4"),))
+
+    with pytest.raises((AssertionError, IllegalMove)):
+        harness.playout(Wrong(), 2, 0, deep=True)
