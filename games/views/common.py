@@ -89,6 +89,7 @@ def render_game(
         "describe": selectors.seat_description(game, viewer.seat, projection),
         "awaited": awaited,
         "awaited_names": selectors.awaited_names(game, projection) if game.status == GameStatus.ACTIVE else [],
+        "phase": selectors.phase_label(game, viewer.seat, projection) if game.status == GameStatus.ACTIVE else "",
         "log": selectors.game_log(game, viewer.seat, limit=60),
         "chat": selectors.chat_of(game),
         "ui": ui,

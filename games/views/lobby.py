@@ -21,10 +21,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if user is not None:
         for game in selectors.games_of(user):
             seat = selectors.viewer_for(game, user).seat
+            active = game.status == GameStatus.ACTIVE
             mine.append({
                 "game": game,
-                "awaited": selectors.awaited_names(game, game.projection),
-                "my_turn": selectors.is_awaited(game, seat, game.projection),
+                "awaited": selectors.awaited_names(game, game.projection) if active else [],
+                "my_turn": active and selectors.is_awaited(game, seat, game.projection),
+                "phase": selectors.phase_label(game, seat, game.projection) if active else "",
             })
     context = {
         "open_games": [
