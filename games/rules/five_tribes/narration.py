@@ -108,7 +108,7 @@ def _bid(before: State, seat: int, move: MoveDict, viewer: int | None) -> str:
         if to_pay <= gold:
             text = f"{who} bid {cost} for turn order{kumarbi} and paid {to_pay} gold"
         elif viewer == seat:
-            text = f"{who} bid {cost} for turn order and paid all their {gold} gold (no spot was within reach)"
+            text = f"{who} bid {cost} for turn order and paid all the {gold} gold they had"
         else:
             text = f"{who} bid {cost} for turn order"  # the stand-in pays a secret total
     if before["bid_index"] + 1 == len(before["bid_order"]):
