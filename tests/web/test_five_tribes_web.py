@@ -192,9 +192,17 @@ def test_the_ui_uses_only_the_rules_packages_public_names():
     assert "_choices" not in source and "visible_state" not in source
 
 
-def test_a_new_game_gets_rules_version_2(ft_game):
+def test_a_new_game_gets_rules_version_2_and_the_board_marks_djinns_used_this_round(ft_game, two_players):
     assert ft_game.rules_version == 2
-    assert "round_used" in projection(ft_game).state
+    state = json.loads(json.dumps(projection(ft_game).state))
+    assert state["round_used"] == [[], []]
+    state["seats"][0]["djinns"] = ["Iblis", "Enki"]
+    state["round_used"] = [["Iblis"], []]
+    Projection.objects.filter(pk=ft_game.pk).update(state=state)
+    for client in (two_players[1][1], Client()):
+        html = page(client, ft_game)
+        assert re.search(r">Iblis <span[^>]*>8 · used this round<", html)
+        assert re.search(r">Enki <span[^>]*>8</span>", html)
 
 
 def test_builder_and_sale_forms_are_checked_against_the_decision(ft_game, two_players):

@@ -138,6 +138,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
             })
         rows.append({"number": r + 1, "cells": cells})
     players = []
+    used = view.get("round_used") or [[] for _ in view["seats"]]
     for i, p in enumerate(view["seats"]):
         ref = _seat_ref(i, names) or {}
         goods = Counter(p["goods"])
@@ -149,7 +150,9 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
             "camels": p["camels"], "viziers": p["viziers"], "elders": p["elders"], "fakirs": p["fakirs"],
             "goods": [{"card": k, "count": goods[k]} for k in sorted(goods)],
             "goods_value": goods_value(p["goods"]),  # public: the cards are face up
-            "djinns": [{"name": d, "vp": DJINNS[d][0], "help": DJINN_HELP[d]} for d in p["djinns"]],
+            # ``round_used`` (rules version 2): powers with a cost already used this round.
+            "djinns": [{"name": d, "vp": DJINNS[d][0], "help": DJINN_HELP[d], "used": d in used[i]}
+                       for d in p["djinns"]],
             "tiles": sum(1 for t in board if t["camel"] == i),
             "to_act": i in view["to_act"],
         })
