@@ -85,7 +85,7 @@ def unregister(slug: str) -> None:
 # The hosted games, in lobby order. A rules change that alters the outcome of a
 # recorded game adds a version and keeps the old one.
 register("revolution", {1: "games.rules.revolution:RULES"}, ui="games.ui.revolution")
-register("five_tribes", {1: "games.rules.five_tribes:RULES"}, ui="games.ui.five_tribes")
+register("five_tribes", {1: "games.rules.five_tribes:RULES_V1", 2: "games.rules.five_tribes:RULES"}, ui="games.ui.five_tribes")
 register("five_points", {1: "games.rules.five_points:RULES"}, ui="games.ui.five_points")
 
 

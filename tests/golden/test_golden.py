@@ -31,3 +31,12 @@ def test_golden_game_replays_to_its_recorded_final_state(path: Path):
     rules = get_rules(created["rules"], created["rules_version"])
     assert rules.to_act(state) == [], "a golden game must be complete"
     assert rules.result(state) == record["game"]["result"]
+
+
+def test_five_tribes_records_keep_the_rules_version_they_were_made_with():
+    """Games recorded before the Djinn ruling replay under version 1; new ones are version 2."""
+    versions = {path.name: json.loads(path.read_text())["events"][0]["payload"]["rules_version"]
+                for path in GOLDEN if path.name.startswith("five-tribes-")}
+    assert versions == {"five-tribes-2p.json": 1, "five-tribes-3p.json": 1, "five-tribes-4p.json": 1,
+                        "five-tribes-2p-v2.json": 2}
+    assert get_rules("five_tribes").version == 2

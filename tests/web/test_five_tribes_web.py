@@ -1,4 +1,10 @@
-"""Five Tribes on the web: the board page, secret gold, the click builder's legal options, a whole game."""
+"""Five Tribes on the web: the board page, secret gold, the click builder's legal options, a whole game.
+
+The page's forms are shaped from ``rules.choices(state, seat)`` (the Decision):
+these tests check that what the page offers is exactly that decision, that
+posted forms are checked against it, and that whole games can be played
+through the forms alone.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import html as htmllib
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +22,9 @@ from django.urls import reverse
 from games import services
 from games.models import Event, Game, Projection, Source
 from games.rules import get_rules
+from games.rules import five_tribes as five_tribes_rules
+from games.ui.five_tribes import adapter
 from games.rules.five_tribes.movement import continuations, finishing_colours, starts
-from games.ui.five_tribes.adapter import visible_state
 from tests.web.conftest import client_for, form_meta, projection, seat_client, seat_user
 
 pytestmark = pytest.mark.django_db
@@ -72,10 +80,17 @@ def builder_data(html: str) -> dict[str, Any] | None:
 
 
 def engine_choices(state: dict[str, Any], seat: int) -> set[str]:
+    """The options of the seat's decision (movements and sales have their own forms)."""
+    decision = RULES.choices(state, seat)
+    assert decision is not None
+    return {option.text for option in decision.options}
+
+
+def listed_moves(state: dict[str, Any], seat: int) -> set[str]:
     """What the rules allow at this decision, movements and sales aside (those have their own forms)."""
     if _movement_step(state):
         # Only the Djinn powers: listing every movement (legal_moves) can be very long.
-        return {RULES.format_move(state, seat, m) for m in RULES._djinn_moves(state, seat)}
+        return {RULES.format_move(state, seat, m) for m in RULES.legal_moves(state, seat) if m["t"] == "djinn"}
     return {RULES.format_move(state, seat, m) for m in RULES.legal_moves(state, seat) if m["t"] != "sell"}
 
 
@@ -154,26 +169,94 @@ def test_builder_offers_only_the_legal_starts_and_continuations(ft_game, two_pla
     assert builder_data(page(Client(), ft_game)) is None
 
 
-def test_visible_state_hides_other_gold_and_piles(ft_game):
-    state = projection(ft_game).state
-    view = RULES.view(state, 0)
-    rebuilt = visible_state(view)
-    assert rebuilt["seats"][1]["gold"] == 0 and rebuilt["seats"][0]["gold"] == state["seats"][0]["gold"]
-    assert all(card is None for card in rebuilt["deck"]) and all(d is None for d in rebuilt["djinn_deck"])
-    assert starts(rebuilt) == starts(state)
+def test_the_builder_is_the_decisions_tree(ft_game, two_players):
+    play_random_until(ft_game, _movement_step, random.Random(8))
+    p = projection(ft_game)
+    seat = p.to_act[0]
+    decision = RULES.choices(p.state, seat)
+    assert decision is not None and decision.kind == "move" and not decision.complete
+    html = page(seat_client(ft_game, seat, two_players), ft_game)
+    assert builder_data(html) == decision.detail["movement"]
+    # The decision's other options (Djinn powers) are the page's buttons.
+    assert offered_choices(html) == engine_choices(p.state, seat) == listed_moves(p.state, seat)
 
 
-def test_tampered_choice_and_builder_are_refused(ft_game, two_players):
-    seat = projection(ft_game).to_act[0]
+def test_the_ui_uses_only_the_rules_packages_public_names():
+    source = (Path(adapter.__file__)).read_text()
+    imported = re.findall(r"^from (games\.rules[\w.]*) import", source, re.M)
+    assert set(imported) == {"games.rules", "games.rules.five_tribes"}, imported
+    names = re.search(r"from games\.rules\.five_tribes import \((.*?)\)", source, re.S)
+    assert names is not None
+    exported = set(five_tribes_rules.__all__)
+    assert {n.strip() for n in names.group(1).split(",") if n.strip()} <= exported
+    assert "_choices" not in source and "visible_state" not in source
+
+
+def test_a_new_game_gets_rules_version_2_and_the_board_marks_djinns_used_this_round(ft_game, two_players):
+    assert ft_game.rules_version == 2
+    state = json.loads(json.dumps(projection(ft_game).state))
+    assert state["round_used"] == [[], []]
+    state["seats"][0]["djinns"] = ["Iblis", "Enki"]
+    state["round_used"] = [["Iblis"], []]
+    Projection.objects.filter(pk=ft_game.pk).update(state=state)
+    for client in (two_players[1][1], Client()):
+        html = page(client, ft_game)
+        assert re.search(r">Iblis <span[^>]*>8 · used this round<", html)
+        assert re.search(r">Enki <span[^>]*>8</span>", html)
+
+
+def test_builder_and_sale_forms_are_checked_against_the_decision(ft_game, two_players):
+    # A movement decision where some tile is not a start (emptied, or no legal ending from it).
+    play_random_until(ft_game, lambda state: _movement_step(state) and len(starts(state)) < 30, random.Random(3))
+    p = projection(ft_game)
+    seat = p.to_act[0]
     client = seat_client(ft_game, seat, two_players)
     html = page(client, ft_game)
     url = reverse("games:play", args=[ft_game.pk])
+    tree = builder_data(html)
+    assert tree is not None
     before = Event.objects.filter(game=ft_game).count()
-    response = client.post(url, {"action": "choice", "choice": "bid 99", **form_meta(html, url)})
-    assert response.status_code == 400 and "not one of your choices" in response.content.decode()
-    response = client.post(url, {"action": "move", "from": "Z9", "path": "A1", "last": "Y", **form_meta(html, url)})
-    assert response.status_code == 400 and "your move starts from" in response.content.decode()
+
+    def refused(data: dict[str, str], message: str) -> None:
+        response = client.post(url, {**data, **form_meta(html, url)})
+        assert response.status_code == 400 and message in htmllib.unescape(response.content.decode()), message
+
+    # A start the tree does not offer.
+    other = next(f"{c}{r}" for r in "12345" for c in "ABCDEF" if f"{c}{r}" not in tree["starts"])
+    refused({"action": "move", "from": other, "path": "A1", "last": "Y"}, f"no legal move starts from {other}")
+    # A path the tree does not offer after a legal start.
+    start = tree["starts"][0]
+    hand = tree["hands"][start]
+    wrong = next(t for t in ("A1", "F5", "C3", "D4", "A5", "F1") if t not in tree["tree"][start] and t != start)
+    refused({"action": "move", "from": start, "path": " ".join([wrong] * len(hand)), "last": hand[0]},
+            f"{wrong} cannot come after {start}")
+    # Too few tiles for the meeples picked up.
+    refused({"action": "move", "from": start, "path": sorted(tree["tree"][start])[0], "last": hand[0]},
+            f"{start} holds {len(hand)} meeples")
+    # A sale while the decision is a movement.
+    refused({"action": "sell", "sell-Fish": "1"}, "you cannot sell merchandise now")
     assert Event.objects.filter(game=ft_game).count() == before
+
+
+def test_sale_form_offers_the_cards_held_and_refuses_more(ft_game, two_players):
+    def selling(state: dict[str, Any]) -> bool:
+        return (state["phase"] == "play" and state["turn"]["step"] == "end"
+                and bool(state["seats"][state["turn"]["seat"]]["goods"]))
+
+    play_random_until(ft_game, selling, random.Random(4), limit=1500)
+    p = projection(ft_game)
+    seat = p.to_act[0]
+    goods = p.state["seats"][seat]["goods"]
+    client = seat_client(ft_game, seat, two_players)
+    html = page(client, ft_game)
+    card = decision_html(html)
+    for kind in set(goods):
+        assert f'name="sell-{kind}" min="0" max="{goods.count(kind)}"' in card
+    url = reverse("games:play", args=[ft_game.pk])
+    kind = goods[0]
+    response = client.post(url, {"action": "sell", f"sell-{kind}": str(goods.count(kind) + 1), **form_meta(html, url)})
+    assert response.status_code == 400
+    assert f"you hold {goods.count(kind)} {kind}, not {goods.count(kind) + 1}" in response.content.decode()
 
 
 # -- a whole game through the page's forms -------------------------------------------
@@ -210,8 +293,9 @@ def post_move(client: Client, game: Game, seat: int, move: dict[str, Any], *, us
             how = "sale"
         else:
             offered = offered_choices(html)
-            # Exactly the rules' options for this decision, computed from what the seat may see.
-            assert offered == engine_choices(state, seat), (offered, engine_choices(state, seat))
+            # Exactly the decision's options, and they are the rules' legal moves at this step.
+            assert offered == engine_choices(state, seat) == listed_moves(state, seat), (
+                offered, engine_choices(state, seat))
             assert text in offered
             data = {"action": "choice", "choice": text, **meta}
             how = "choice"

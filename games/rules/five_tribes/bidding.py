@@ -15,13 +15,13 @@ from __future__ import annotations
 from games.rules.base import IllegalMove
 
 from .data import SPOT_COSTS, ZERO_SPOTS
-from .state import State, log, seat_label
+from .state import MoveDict, State, log, seat_label
 
 PAID_INDEX = {cost: i for i, cost in enumerate(SPOT_COSTS) if cost}
 
 
 def bidder(s: State) -> int:
-    return s["bid_order"][s["bid_index"]]
+    return int(s["bid_order"][s["bid_index"]])
 
 
 def kumarbi_max(s: State, seat: int, cost: int) -> int:
@@ -30,7 +30,7 @@ def kumarbi_max(s: State, seat: int, cost: int) -> int:
     if cost == 0 or "Kumarbi" not in p["djinns"] or s["kumarbi_used"][seat]:
         return 0
     # Each Fakir moves the price one spot down; below the first paid spot it is 0.
-    return min(p["fakirs"], PAID_INDEX[cost] - (ZERO_SPOTS - 1))
+    return int(min(p["fakirs"], PAID_INDEX[cost] - (ZERO_SPOTS - 1)))
 
 
 def price(cost: int, fakirs: int) -> int:
@@ -39,9 +39,9 @@ def price(cost: int, fakirs: int) -> int:
     return SPOT_COSTS[PAID_INDEX[cost] - fakirs]
 
 
-def legal_bids(s: State, seat: int) -> list[dict]:
+def legal_bids(s: State, seat: int) -> list[MoveDict]:
     gold = s["seats"][seat]["gold"]
-    out: list[dict] = []
+    out: list[MoveDict] = []
     if len(s["zeros"]) < ZERO_SPOTS:
         out.append({"t": "bid", "cost": 0})
     for cost, idx in PAID_INDEX.items():
@@ -64,10 +64,10 @@ def _fallback(s: State, seat: int) -> bool:
     if len(s["zeros"]) < ZERO_SPOTS:
         return False
     free = [cost for cost, idx in PAID_INDEX.items() if s["spots"][idx] is None]
-    return min(free) > gold
+    return bool(min(free) > gold)
 
 
-def place_bid(s: State, seat: int, move: dict) -> None:
+def place_bid(s: State, seat: int, move: MoveDict) -> None:
     """Check and record a bid on a cloned state (payment included)."""
     cost = move.get("cost")
     fakirs = move.get("fakirs", 0)

@@ -7,6 +7,12 @@ Kinds of power (see ``data.DJINNS``):
   paying the cost then;
 * redirect (Hagis, Lamia): offered as a choice each time the owner places a
   palace / palm tree on their turn, once per turn, paid when used;
+
+"Once per turn" is the rulebook's Turn, the whole round (bids, every player's
+actions, clean-up). Rules version 1 read it as one player's actions, so in a
+2-player game a seat playing twice in a round could use such a power in both
+plays; version 2 (states holding ``round_used``) allows it once per round. The
+version is known from the state alone: :func:`once_per_round`.
 * bid (Kumarbi): Fakirs paid with a bid;
 * passive: triggered payouts (Ba'al, Marid, Monkir, Nekir, Kandicha), a
   protection (Boaz) and end-game scoring (Al-Amin, Haurvatat, Jafaar, Shamhat).
@@ -81,13 +87,32 @@ def targets(s: State, seat: int, name: str) -> list[int] | None:
     return None
 
 
+def once_per_round(s: State) -> bool:
+    """Rules version 2: a Djinn power with a cost works once per round, not once per play."""
+    return "round_used" in s
+
+
+def used_already(s: State, seat: int, name: str) -> bool:
+    """Whether *seat* has used the power of *name* already: this play (v1) or this round (v2)."""
+    if name in s["turn"]["used"]:
+        return True
+    return once_per_round(s) and name in s["round_used"][seat]
+
+
+def mark_used(s: State, seat: int, name: str) -> None:
+    """Record the use of a Djinn power with a cost (for the rest of the play, and in v2 the round)."""
+    s["turn"]["used"].append(name)
+    if once_per_round(s):
+        s["round_used"][seat].append(name)
+
+
 def usable(s: State, seat: int, name: str) -> bool:
     """Whether *seat* may activate the active Djinn *name* right now (ignoring the step)."""
     p = s["seats"][seat]
     turn = s["turn"]
     if name not in p["djinns"] or DJINNS[name][2] != "active" or turn is None or turn["seat"] != seat:
         return False
-    if name in turn["used"] or not payable(p, name):
+    if used_already(s, seat, name) or not payable(p, name):
         return False
     tiles = targets(s, seat, name)
     if tiles is not None:
@@ -109,7 +134,7 @@ def redirect_usable(s: State, seat: int, name: str) -> bool:
     turn = s["turn"]
     return (
         turn is not None and turn["seat"] == seat and name in p["djinns"]
-        and name not in turn["used"] and bool(payable(p, name))
+        and not used_already(s, seat, name) and bool(payable(p, name))
     )
 
 

@@ -1,23 +1,31 @@
-"""The Five Tribes rules object: the protocol methods over the phase modules."""
+"""The Five Tribes rules object: the protocol methods over the phase modules.
+
+Two rules versions share this code. Version 1 lets a Djinn power with a cost
+be used once per *play* (so twice in a round by a 2-player seat holding two
+turn markers); version 2, the rulebook's reading, once per *round*. A version 2
+state holds ``round_used`` (written by :meth:`FiveTribesRules.setup`), and the
+Djinn checks in ``djinns.py`` key on it, so a state always replays under the
+rules it was created by and version 1 states are exactly what they always were.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
-from games.rules.base import seat_ref, IllegalMove, Rules, require_seat
+from games.rules.base import Decision, IllegalMove, Rules, require_seat
 
-from . import djinns as dj
-from . import notation, turn
+from . import narration, notation, turn
 from .bidding import bidder, legal_bids, place_bid, price
 from .board import DISTANCE, TILE_INDEX, TILE_NAMES
+from .decisions import decision, djinn_options, sales, step_options
 from .djinns import blue_around
 from .movement import carry_out, check_movement, iter_movements, sample_movement
 from .scoring import goods_value, score, sell
 from .setup import new_game
-from .state import State, clone, log, seat_label
-from .tiles import buy, market_options, sacred_options, summon
+from .state import MoveDict, State, clone, log, seat_label
+from .tiles import buy, summon
 from .tribes import builders, free_kill_exists, kill, kill_options
 from .views import describe_state, view_state
 
@@ -41,15 +49,23 @@ class FiveTribesRules(Rules):
     name = "Five Tribes"
     min_players = 2
     max_players = 4
-    version = 1
     options = ()
     summary = "Bid for turn order, move the tribes of Naqala, summon Djinns, and rule the Sultanate."
+
+    def __init__(self, version: int = 2) -> None:
+        if version not in (1, 2):
+            raise ValueError(f"Five Tribes has rules versions 1 and 2, not {version}")
+        self.version = version
 
     # -- protocol ------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any], seed: str) -> State:
         self.check_players(num_players)
         self.resolve_options(options)
-        return new_game(num_players, seed)
+        state = new_game(num_players, seed)
+        if self.version >= 2:
+            # Djinn powers with a cost used this round, per seat (see djinns.once_per_round).
+            state["round_used"] = [[] for _ in range(num_players)]
+        return state
 
     def to_act(self, state: State) -> list[int]:
         if state["phase"] == "bid":
@@ -85,7 +101,7 @@ class FiveTribesRules(Rules):
         costs = sorted({m["cost"] for m in legal_bids(s, seat)})
         return "bid " + ", ".join(map(str, costs))
 
-    def _play(self, s: State, seat: int, move: dict) -> None:
+    def _play(self, s: State, seat: int, move: MoveDict) -> None:
         t = s["turn"]
         step, kind = t["step"], move["t"]
         if kind == "djinn":
@@ -152,7 +168,7 @@ class FiveTribesRules(Rules):
     def _wrong(self, step: str, kind: str) -> None:
         raise IllegalMove(f"a '{kind}' move does not fit now", accepted="now " + STEP_HELP[step])
 
-    def warnings(self, state: State, seat: int, move: Any) -> list[str]:
+    def warnings(self, state: State, seat: int, move: MoveDict) -> list[str]:
         """Moves that are legal but probably not what the player meant."""
         try:
             return self._warnings(state, seat, move)
@@ -185,14 +201,14 @@ class FiveTribesRules(Rules):
             return None
         return score(state)
 
-    def parse_move(self, state: State, seat: int, text: str) -> Any:
+    def parse_move(self, state: State, seat: int, text: str) -> MoveDict:
         return notation.parse_move(state, seat, text)
 
-    def parse_sequence(self, state: State, seat: int, text: str) -> list[Any]:
+    def parse_sequence(self, state: State, seat: int, text: str) -> list[MoveDict]:
         """Several moves from one reply, each parsed against the state the previous ones lead to."""
         return notation.parse_sequence(self, state, seat, text)
 
-    def format_move(self, state: State, seat: int, move: Any) -> str:
+    def format_move(self, state: State, seat: int, move: MoveDict) -> str:
         return notation.format_move(move)
 
     def notation_help(self) -> str:
@@ -222,70 +238,25 @@ class FiveTribesRules(Rules):
         return seen
 
     # -- move generation -------------------------------------------------------
-    def _djinn_moves(self, s: State, seat: int) -> list[dict]:
-        t = s["turn"]
-        if t is None or t["seat"] != seat or t["step"] not in turn.DJINN_STEPS:
-            return []
-        out = []
-        p = s["seats"][seat]
-        for name in dj.usable_djinns(s, seat):
-            tiles = dj.targets(s, seat, name)
-            for pay in dj.payable(p, name):
-                if tiles is None:
-                    out.append({"t": "djinn", "djinn": name, "pay": pay})
-                else:
-        
-                    out.extend({"t": "djinn", "djinn": name, "tile": TILE_NAMES[x], "pay": pay} for x in tiles)
-        return out
-
-    def _choices(self, s: State, seat: int) -> list[dict]:
-        """Every legal move at the current step except movements (always a short list)."""
-        if s["phase"] == "bid":
-            return legal_bids(s, seat)
-        t = s["turn"]
-        step = t["step"]
-        p = s["seats"][seat]
-        if step == "move":
-            return [] if t["can_move"] else [{"t": "pass"}]
-        if step == "builders":
-            return [{"t": "builders", "fakirs": i} for i in range(p["fakirs"] + 1)]
-        if step == "kill":
-            out = kill_options(s, seat)
-            return out if free_kill_exists(s, seat) else out + [{"t": "pass"}]
-        if step == "market":
-            return market_options(s, seat, s["tiles"][t["tile"]][0]) + [{"t": "pass"}]
-        if step == "sacred":
-            return sacred_options(s, seat) + [{"t": "pass"}]
-        if step in ("palm", "palace"):
-
-            name = "Lamia" if step == "palm" else "Hagis"
-            return [{"t": step}] + [
-                {"t": step, "tile": TILE_NAMES[x], "pay": pay}
-                for x in dj.neighbourhood(t["at"]) for pay in dj.payable(p, name)
-            ]
-        if step == "sibittis":
-            return [{"t": "keep", "djinn": d} for d in t["drawn"]]
-        if step == "end":
-            return [{"t": "done"}] + [{"t": "sell", "cards": c} for c in _sales(p["goods"])]
-        raise AssertionError(step)
-
-    def legal_moves(self, state: State, seat: int) -> Iterable[Any]:
+    def legal_moves(self, state: State, seat: int) -> Iterable[MoveDict]:
         if seat not in self.to_act(state):
             return iter(())
         return self._legal(state, seat)
 
-    def _legal(self, s: State, seat: int) -> Iterator[dict]:
+    def _legal(self, s: State, seat: int) -> Iterator[MoveDict]:
         if s["phase"] == "play" and s["turn"]["step"] == "move" and s["turn"]["can_move"]:
             yield from iter_movements(s)
-        yield from self._choices(s, seat)
-        yield from self._djinn_moves(s, seat)
+        yield from step_options(s, seat)
+        if s["phase"] == "play" and s["turn"]["step"] == "end":
+            yield from ({"t": "sell", "cards": c} for c in sales(s["seats"][seat]["goods"]))
+        yield from djinn_options(s, seat)
 
-    def random_move(self, state: State, seat: int, rng: random.Random) -> Any:
+    def random_move(self, state: State, seat: int, rng: random.Random) -> MoveDict:
         if state["phase"] == "bid":
             return rng.choice(legal_bids(state, seat))
         t = state["turn"]
         step = t["step"]
-        djinn_moves = self._djinn_moves(state, seat)
+        djinn_moves = djinn_options(state, seat)
         # Djinn powers get a fair chance at every step so playouts reach them all.
         if djinn_moves and rng.random() < 0.25:
             return rng.choice(djinn_moves)
@@ -302,15 +273,19 @@ class FiveTribesRules(Rules):
                 cards = sorted(k for k, n in counts.items() for _ in range(rng.randint(0, n)))
                 return {"t": "sell", "cards": cards or [rng.choice(goods)]}
             return {"t": "done"}
-        return rng.choice(self._choices(state, seat))
+        return rng.choice(step_options(state, seat))
 
-    def default_move(self, state: State, seat: int) -> Any:
+    def default_move(self, state: State, seat: int) -> MoveDict:
         if state["phase"] == "bid":
             return min(legal_bids(state, seat), key=lambda m: (price(m["cost"], m.get("fakirs", 0)), m["cost"]))
         t = state["turn"]
         step = t["step"]
         if step == "move":
-            return sample_movement(state, None) if t["can_move"] else {"t": "pass"}
+            if t["can_move"]:
+                move = sample_movement(state, None)
+                assert move is not None
+                return move
+            return {"t": "pass"}
         if step == "builders":
             return {"t": "builders", "fakirs": 0}
         if step == "kill":
@@ -330,22 +305,54 @@ class FiveTribesRules(Rules):
             return {"t": "keep", "djinn": t["drawn"][0]}
         return {"t": "done"}
 
+    # -- for interfaces, mail and the log ----------------------------------------------
+    def choices(self, state: State, seat: int) -> Decision | None:
+        """The seat's next decision (see ``decisions.py`` for its options, groups and detail)."""
+        if seat not in self.to_act(state):
+            return None
+        return decision(state, seat)
 
-    # Interim: replaced by the game's own narration and labels in the same series of changes.
-    def narrate(self, before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:
-        return seat_ref(seat) + " moved"
+    def skip_move(self, state: State, seat: int) -> MoveDict | None:
+        """The pass where the rulebook leaves the choice to the player, else None.
+
+        Passing is allowed at a market and a Sacred Place, by Assassins with no
+        target within reach without Fakirs, by a player who cannot move meeples,
+        when adding Fakirs to the Builders (none added), when Lamia / Hagis
+        could move a palm tree / palace (they do not), and at the end of a turn
+        (nothing sold). A bid, a possible movement, a kill within reach and
+        Sibittis's choice are compulsory: the deadline then plays the default.
+        """
+        if seat not in self.to_act(state) or state["phase"] != "play":
+            return None
+        t = state["turn"]
+        step = t["step"]
+        if step == "move":
+            return None if t["can_move"] else {"t": "pass"}
+        if step in ("market", "sacred"):
+            return {"t": "pass"}
+        if step == "kill":
+            return None if free_kill_exists(state, seat) else {"t": "pass"}
+        if step == "builders":
+            return {"t": "builders", "fakirs": 0}
+        if step in ("palm", "palace"):
+            return {"t": step}
+        if step == "end":
+            return {"t": "done"}
+        return None
+
+    def reply_moves(self, state: State, seat: int, lines: Sequence[str]) -> list[str]:
+        """One move per line, and several on one line when separated by ";" (as the notation allows)."""
+        return [part.strip() for line in lines for part in line.split(";") if part.strip()]
+
+    def narrate(self, before: State, seat: int, move: MoveDict, after: State, viewer: int | None) -> str:
+        return narration.narrate(before, seat, move, after, viewer)
 
     def phase_label(self, state: State, seat: int | None) -> str:
-        return "your turn" if seat is not None and seat in self.to_act(state) else "waiting"
-
-def _sales(goods: list[str]) -> list[list[str]]:
-    """Every non-empty sub-multiset of the merchandise held (the possible sales)."""
-    counts = sorted(Counter(goods).items())
-    out: list[list[str]] = [[]]
-    for kind, n in counts:
-        out = [prev + [kind] * k for prev in out for k in range(n + 1)]
-    return [sorted(c) for c in out if c]
+        return narration.phase_label(state, seat, seat is not None and seat in self.to_act(state))
 
 
-RULES = FiveTribesRules()
-__all__ = ["RULES", "FiveTribesRules"]
+# Version 1: a Djinn power with a cost once per play (games recorded before the ruling).
+RULES_V1 = FiveTribesRules(version=1)
+# Version 2: once per round, the rulebook's "turn" (see djinns.py).
+RULES = FiveTribesRules(version=2)
+__all__ = ["RULES", "RULES_V1", "FiveTribesRules"]

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Iterator
+from typing import Any, Iterator
 
 from games.rules.base import IllegalMove
 
 from .board import NEIGHBOURS, TILE_INDEX, TILE_NAMES
 from .data import COLOUR_NAMES, COLOURS, TRIBE_NAMES
-from .state import State, gain_gold, owner_of
+from .state import MoveDict, State, gain_gold, owner_of
 
 Layer = set[tuple[int, int, bool]]
 
@@ -127,11 +127,11 @@ def _choose_drops(board: list[str], hand: str, path: list[int], rng: random.Rand
     return "".join(d if d is not None else next(it) for d in drops)
 
 
-def _move(start: int, path: list[int], drops: str) -> dict:
+def _move(start: int, path: list[int], drops: str) -> MoveDict:
     return {"t": "move", "from": TILE_NAMES[start], "path": [TILE_NAMES[t] for t in path], "drops": drops}
 
 
-def _sample_from(s: State, start: int, rng: random.Random | None, loops: bool) -> dict | None:
+def _sample_from(s: State, start: int, rng: random.Random | None, loops: bool) -> MoveDict | None:
     hand = s["meeples"][start]
     k = len(hand)
     board = _after_pickup(s, start)
@@ -159,14 +159,14 @@ def _sample_from(s: State, start: int, rng: random.Random | None, loops: bool) -
     return _move(start, path, drops) if drops is not None else None
 
 
-def sample_movement(s: State, rng: random.Random | None = None) -> dict | None:
+def sample_movement(s: State, rng: random.Random | None = None) -> MoveDict | None:
     """A legal movement chosen at random (or the first one when *rng* is None); None if none."""
     starts = [i for i, m in enumerate(s["meeples"]) if m]
     if rng:
         rng.shuffle(starts)
     # Loop endings are rare; look for them in a fraction of random draws so every
     # legal movement keeps a chance, and always before concluding there is none.
-    loops_first = bool(rng) and rng.random() < 0.15
+    loops_first = rng is not None and rng.random() < 0.15
     for start in starts:
         move = _sample_from(s, start, rng, loops_first)
         if move:
@@ -209,7 +209,7 @@ def _multiset_perms(counts: dict[str, int], k: int) -> Iterator[str]:
             counts[c] += 1
 
 
-def iter_movements(s: State) -> Iterator[dict]:
+def iter_movements(s: State) -> Iterator[MoveDict]:
     """Every legal movement, lazily (the full space can be very large)."""
     meeples = s["meeples"]
     for start in range(len(meeples)):
@@ -238,7 +238,7 @@ def iter_movements(s: State) -> Iterator[dict]:
 
 
 def _paths_and_drops(board: list[str], hand: str, start: int, target: int,
-                     good: list[Layer]) -> Iterator[dict]:
+                     good: list[Layer]) -> Iterator[MoveDict]:
     k = len(hand)
 
     def walk(state: tuple[int, int, bool], step: int, path: list[int]) -> Iterator[list[int]]:
@@ -261,7 +261,7 @@ def _paths_and_drops(board: list[str], hand: str, start: int, target: int,
                 yield _move(start, path, perm)
 
 
-def check_movement(s: State, move: dict) -> tuple[int, list[int], str]:
+def check_movement(s: State, move: MoveDict) -> tuple[int, list[int], str]:
     """Validate a movement; returns (start, path indices, drops) or raises IllegalMove."""
     start_name = move.get("from")
     start = TILE_INDEX.get(start_name) if isinstance(start_name, str) else None
@@ -405,3 +405,36 @@ def finishing_colours(s: State, start: str, path: list[str]) -> list[str]:
 def starts(s: State) -> list[str]:
     """Tiles a movement may start from (some legal movement begins there)."""
     return [TILE_NAMES[i] for i, m in enumerate(s["meeples"]) if m and _prefix_ok(s, i, [])]
+
+
+# The builder's tree of legal paths is given whole when it is small (it nearly
+# always is: a few hundred nodes); past this many nodes the deeper levels are left
+# out (``None``) and the player finishes that move in notation.
+MAX_TREE_NODES = 25_000
+
+
+def movement_tree(s: State, budget: int = MAX_TREE_NODES) -> dict[str, Any]:
+    """Every legal movement as a tree, for a page that builds a move by clicking.
+
+    ``{"starts": [...], "hands": {start: meeples}, "tree": {start: node}, "cut": bool}``
+    where a node is ``{next tile: node}`` while meeples remain to drop, the string
+    of the colours the last meeple may have once the path is complete, or ``None``
+    where the tree was cut short after *budget* nodes (``cut`` is then True).
+    Only public data (the meeples on the board) goes into it.
+    """
+    left = [budget]
+    cut = [False]
+
+    def grow(start: str, path: list[str], hand: str) -> Any:
+        if left[0] <= 0:
+            cut[0] = True
+            return None
+        left[0] -= 1
+        if len(path) == len(hand):
+            return "".join(finishing_colours(s, start, path))
+        return {tile: grow(start, path + [tile], hand) for tile in continuations(s, start, path)}
+
+    first = starts(s)
+    hands = {name: s["meeples"][TILE_INDEX[name]] for name in first}
+    tree = {name: grow(name, [], hands[name]) for name in first}
+    return {"starts": first, "hands": hands, "tree": tree, "cut": cut[0]}

@@ -31,7 +31,7 @@ from games.rules.base import IllegalMove, MoveParseError
 from .board import TILE_INDEX
 from .data import COLOUR_NAMES, COLOURS, DJINNS, MERCHANDISE, SPOT_COSTS
 from .djinns import cost_options, payable
-from .state import State
+from .state import MoveDict, State
 from .tiles import sacred_payments
 
 COLOUR_WORDS = {}
@@ -78,7 +78,7 @@ def pay_words(pay: str) -> str:
 # -- printing ------------------------------------------------------------------
 
 
-def format_move(move: dict) -> str:
+def format_move(move: MoveDict) -> str:
     kind = move["t"]
     if kind == "bid":
         return f"bid {move['cost']}" + (f" kumarbi {move['fakirs']}" if move.get("fakirs") else "")
@@ -86,7 +86,7 @@ def format_move(move: dict) -> str:
         drops = " ".join(colour_word(c) for c in move["drops"])
         return f"move {move['from']} {' '.join(move['path'])} drop {drops}"
     if kind in ("pass", "done"):
-        return kind
+        return str(kind)
     if kind == "builders":
         return f"fakirs {move['fakirs']}"
     if kind == "kill":
@@ -100,7 +100,7 @@ def format_move(move: dict) -> str:
     if kind in ("palm", "palace"):
         if "tile" in move:
             return f"{kind} {move['tile']} {pay_words(move['pay'])}"
-        return kind
+        return str(kind)
     if kind == "keep":
         return f"keep {djinn_word(move['djinn'])}"
     if kind == "djinn":
@@ -170,7 +170,7 @@ def _step(s: State, seat: int) -> str:
     if s["phase"] == "bid":
         return "bid"
     if s["phase"] == "play" and s["turn"] and s["turn"]["seat"] == seat:
-        return s["turn"]["step"]
+        return str(s["turn"]["step"])
     return ""
 
 
@@ -180,7 +180,7 @@ def _default_pay(s: State, seat: int, name: str) -> str:
     return sorted(opts, key=lambda p: -p.count("F"))[0]
 
 
-def parse_move(s: State, seat: int, text: str) -> dict:
+def parse_move(s: State, seat: int, text: str) -> MoveDict:
     words = _tokens(text)
     if not words:
         raise MoveParseError("the move is empty", accepted="for example " + HELP_EXAMPLES)
@@ -239,13 +239,13 @@ def _sacred_default(s: State, seat: int) -> str:
     return "EF" if "EF" in pays else "EE"
 
 
-def _parse_bid(rest: list[str]) -> dict:
+def _parse_bid(rest: list[str]) -> MoveDict:
     if not rest:
         raise MoveParseError("say which spot you bid on", accepted="bid 0, 1, 3, 5, 8, 12 or 18")
     cost = _int(rest[0], "bid 0, 1, 3, 5, 8, 12 or 18")
     if cost not in SPOT_COSTS:
         raise MoveParseError(f"there is no spot costing {rest[0]}", accepted="bid 0, 1, 3, 5, 8, 12 or 18")
-    move: dict[str, Any] = {"t": "bid", "cost": cost}
+    move: MoveDict = {"t": "bid", "cost": cost}
     more = rest[1:]
     if more:
         if more[0] != "kumarbi":
@@ -259,7 +259,7 @@ def _parse_bid(rest: list[str]) -> dict:
     return move
 
 
-def _parse_movement(s: State, rest: list[str]) -> dict:
+def _parse_movement(s: State, rest: list[str]) -> MoveDict:
     words = [w for part in rest for w in re.split(r"[-–>]+", part) if w]
     if "drop" in words:
         i = words.index("drop")
@@ -310,7 +310,7 @@ def _order(hand: str, last: str) -> str:
     return "".join(sorted(rest, key=COLOURS.index)) + last
 
 
-def _parse_kill(s: State, rest: list[str]) -> dict:
+def _parse_kill(s: State, rest: list[str]) -> MoveDict:
     if not rest:
         raise MoveParseError("say what to kill", accepted="kill D2 white, or kill P2 vizier")
     target, words = rest[0], rest[1:]
@@ -338,9 +338,9 @@ def _parse_kill(s: State, rest: list[str]) -> dict:
     return {"t": "kill", "tile": target.upper(), "meeples": "".join(sorted(codes, key=COLOURS.index))}
 
 
-def _parse_djinn(s: State, seat: int, rest: list[str]) -> dict:
+def _parse_djinn(s: State, seat: int, rest: list[str]) -> MoveDict:
     name, more = _djinn(rest)
-    move: dict[str, Any] = {"t": "djinn", "djinn": name}
+    move: MoveDict = {"t": "djinn", "djinn": name}
     if more and more[0].upper() in TILE_INDEX:
         move["tile"] = more[0].upper()
         more = more[1:]
@@ -348,7 +348,7 @@ def _parse_djinn(s: State, seat: int, rest: list[str]) -> dict:
     return move
 
 
-def _parse_sell(rest: list[str]) -> dict:
+def _parse_sell(rest: list[str]) -> MoveDict:
     cards: list[str] = []
     count = 1
     for w in rest:
@@ -369,7 +369,7 @@ def _parse_sell(rest: list[str]) -> dict:
     return {"t": "sell", "cards": sorted(cards)}
 
 
-def parse_sequence(rules: Any, s: State, seat: int, text: str) -> list[dict]:
+def parse_sequence(rules: Any, s: State, seat: int, text: str) -> list[MoveDict]:
     """Parse several moves (separated by ';' or new lines), each against the state before it."""
     parts = [p.strip() for p in re.split(r"[;\n]+", text) if p.strip()]
     moves = []

@@ -15,7 +15,7 @@ from typing import Any
 from games.rules.base import IllegalMove
 
 from .data import DJINNS, MERCHANDISE, SUIT_VALUES, TILE_COLOUR
-from .state import State, gain_gold, seat_label
+from .state import MoveDict, State, gain_gold, seat_label
 
 KINDS = tuple(MERCHANDISE)
 
@@ -64,7 +64,7 @@ def goods_value(goods: list[str], wild: int = 0) -> int:
     return suits_value([counter[k] for k in KINDS], wild)
 
 
-def sell(s: State, seat: int, move: dict) -> None:
+def sell(s: State, seat: int, move: MoveDict) -> None:
     cards = move.get("cards")
     p = s["seats"][seat]
     if not isinstance(cards, list) or not cards:

@@ -19,7 +19,9 @@ A state is plain JSON::
       "zeros": [...], "spots": [null * 9],      # Turn Order track
       "queue": [...], "played": [...],          # markers still to play / already played
       "kumarbi_used": [false, ...],
-      "turn": null | {...},                     # the turn in progress (see flow.py)
+      "round_used": [[...], ...],               # rules version 2 only: Djinn powers with a cost
+                                                # each seat used this round (see djinns.py)
+      "turn": null | {...},                     # the turn in progress (see turn.py)
       "end": null | "camels" | "no_move",       # why this round is the last
       "log": ["P1 bids 3", ...]                 # recent public events
     }
@@ -39,6 +41,8 @@ from .board import tile_name
 from .data import COLOURS
 
 State = dict[str, Any]
+# A move: {"t": kind, ...} (see notation.py for every kind and its fields).
+MoveDict = dict[str, Any]
 LOG_LIMIT = 40
 
 
@@ -54,6 +58,8 @@ def clone(state: State) -> State:
     s["seats"] = [
         dict(p, goods=list(p["goods"]), djinns=list(p["djinns"])) for p in state["seats"]
     ]
+    if "round_used" in state:
+        s["round_used"] = [list(names) for names in state["round_used"]]
     turn = state["turn"]
     if turn is not None:
         t = dict(turn)
@@ -127,7 +133,8 @@ def draw_resource(s: State) -> str | None:
         s["discard"] = []
     if not s["deck"]:
         return None
-    return s["deck"].pop()
+    card: str = s["deck"].pop()
+    return card
 
 
 def draw_djinn(s: State) -> str | None:
@@ -139,7 +146,8 @@ def draw_djinn(s: State) -> str | None:
         s["djinn_discard"] = []
     if not s["djinn_deck"]:
         return None
-    return s["djinn_deck"].pop()
+    name: str = s["djinn_deck"].pop()
+    return name
 
 
 def gain_card(s: State, seat: int, card: str) -> None:
@@ -185,4 +193,4 @@ def pay_cost(s: State, seat: int, pay: str, why: str) -> None:
 
 
 def can_pay(p: dict[str, Any], pay: str) -> bool:
-    return pay.count("E") <= p["elders"] and pay.count("F") <= p["fakirs"]
+    return bool(pay.count("E") <= p["elders"] and pay.count("F") <= p["fakirs"])

@@ -8,11 +8,12 @@ Sacred Place: pay 2 Elders or 1 Elder + 1 Fakir, take a face-up Djinn.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from games.rules.base import IllegalMove
 
 from .djinns import gain_djinn
-from .state import State, can_pay, gain_card, log, pay_cost, pay_gold, seat_label
+from .state import MoveDict, State, can_pay, gain_card, log, pay_cost, pay_gold, seat_label
 
 MARKETS = {"small_market": (3, 3, 1), "large_market": (6, 6, 2)}  # price, window, cards
 
@@ -23,14 +24,14 @@ def market_terms(s: State, kind: str) -> tuple[int, int, int]:
     return price, min(window, len(s["row"])), min(count, len(s["row"]))
 
 
-def market_options(s: State, seat: int, kind: str) -> list[dict]:
+def market_options(s: State, seat: int, kind: str) -> list[MoveDict]:
     price, window, count = market_terms(s, kind)
     if s["seats"][seat]["gold"] < price or count == 0:
         return []
     return [{"t": "take", "cards": [i + 1 for i in combo]} for combo in combinations(range(window), count)]
 
 
-def buy(s: State, seat: int, kind: str, move: dict) -> None:
+def buy(s: State, seat: int, kind: str, move: MoveDict) -> None:
     price, window, count = market_terms(s, kind)
     cards = move.get("cards")
     name = "Small Market" if kind == "small_market" else "Large Market"
@@ -55,16 +56,16 @@ def buy(s: State, seat: int, kind: str, move: dict) -> None:
     log(s, f"{seat_label(seat)} buys {', '.join(taken)}")
 
 
-def sacred_payments(p: dict) -> list[str]:
+def sacred_payments(p: dict[str, Any]) -> list[str]:
     return [pay for pay in ("EE", "EF") if can_pay(p, pay)]
 
 
-def sacred_options(s: State, seat: int) -> list[dict]:
+def sacred_options(s: State, seat: int) -> list[MoveDict]:
     pays = sacred_payments(s["seats"][seat])
     return [{"t": "take", "djinn": d, "pay": pay} for d in s["djinns"] for pay in pays]
 
 
-def summon(s: State, seat: int, move: dict) -> None:
+def summon(s: State, seat: int, move: MoveDict) -> None:
     name = move.get("djinn")
     if name not in s["djinns"]:
         raise IllegalMove(f"{name} is not among the face-up Djinns", accepted=", ".join(s["djinns"]))
@@ -76,6 +77,6 @@ def summon(s: State, seat: int, move: dict) -> None:
         raise IllegalMove("you cannot pay " + ("2 Elders" if pay == "EE" else "1 Elder and 1 Fakir"),
                           accepted=" or ".join({"EE": "pay elder elder", "EF": "pay elder fakir"}[x]
                                                for x in sacred_payments(s["seats"][seat])) or "pass")
-    pay_cost(s, seat, pay, name)
+    pay_cost(s, seat, str(pay), str(name))
     s["djinns"].remove(name)
-    gain_djinn(s, seat, name)
+    gain_djinn(s, seat, str(name))

@@ -17,6 +17,7 @@ from .board import DISTANCE, TILE_INDEX, TILE_NAMES
 from .data import COLOUR_NAMES, COLOURS, TRIBE_NAMES
 from .djinns import blue_around, nekir
 from .state import (
+    MoveDict,
     State,
     draw_resource,
     gain_card,
@@ -75,13 +76,13 @@ def _protected(s: State, victim: int) -> bool:
     return "Boaz" in s["seats"][victim]["djinns"]
 
 
-def kill_options(s: State, seat: int) -> list[dict]:
+def kill_options(s: State, seat: int) -> list[MoveDict]:
     """Every kill the Assassins may make now (board kills within range with Fakirs, player kills)."""
     turn = s["turn"]
     final, n = turn["tile"], turn["n"]
     reach = n + s["seats"][seat]["fakirs"]
     limit = kill_limit(s)
-    out: list[dict] = []
+    out: list[MoveDict] = []
     dist = DISTANCE[final]
     for t, here in enumerate(s["meeples"]):
         if here and dist[t] <= reach:
@@ -133,7 +134,7 @@ def _killed(s: State, killer: int, colour: str, tile: int | None) -> None:
         gain_gold(s, killer, blue_around(s, tile) * builder_multiplier(s), "Kandicha")
 
 
-def kill(s: State, seat: int, move: dict) -> None:
+def kill(s: State, seat: int, move: MoveDict) -> None:
     """Check and carry out a kill move on a cloned state."""
     turn = s["turn"]
     meeples = move.get("meeples")

@@ -29,7 +29,7 @@ from .bidding import play_order
 from .board import TILE_INDEX, TILE_NAMES
 from .data import DJINNS, DJINNS_FACE_UP, RESOURCE_ROW, TILE_LABELS, TRIBE_NAMES
 from .movement import any_movement
-from .state import State, draw_djinn, draw_resource, log, pay_cost, seat_label, take_control, to_bag
+from .state import MoveDict, State, draw_djinn, draw_resource, log, pay_cost, seat_label, take_control, to_bag
 from .tiles import sacred_payments
 from .tribes import builders, keep, kill_options, merchants
 
@@ -86,6 +86,8 @@ def clean_up(s: State) -> None:
     s["zeros"] = []
     s["spots"] = [None] * 9
     s["kumarbi_used"] = [False] * s["num_players"]
+    if dj.once_per_round(s):
+        s["round_used"] = [[] for _ in range(s["num_players"])]
     log(s, f"round {s['round']}: bid order " + ", ".join(seat_label(m) for m in s["bid_order"]))
 
 
@@ -199,7 +201,7 @@ def place_palace(s: State, seat: int, tile: int, back: str) -> None:
         resume(s, back)
 
 
-def redirect(s: State, seat: int, move: dict, piece: str) -> None:
+def redirect(s: State, seat: int, move: MoveDict, piece: str) -> None:
     """The palm / palace step: keep the normal tile or move it with Lamia / Hagis."""
     t = s["turn"]
     name = "Lamia" if piece == "palm" else "Hagis"
@@ -220,7 +222,7 @@ def redirect(s: State, seat: int, move: dict, piece: str) -> None:
     if pay not in dj.payable(s["seats"][seat], name):
         raise IllegalMove(f"{name} costs 1 Elder or 1 Fakir", accepted=_pay_accepted(s, seat, name))
     pay_cost(s, seat, pay, name)
-    t["used"].append(name)
+    dj.mark_used(s, seat, name)
     put(s, seat, tile)
     resume(s, back)
 
@@ -232,7 +234,7 @@ def _pay_accepted(s: State, seat: int, name: str) -> str:
     return " or ".join("pay " + " ".join("elder" if c == "E" else "fakir" for c in p) for p in pays)
 
 
-def activate(s: State, seat: int, move: dict) -> None:
+def activate(s: State, seat: int, move: MoveDict) -> None:
     """A ``djinn`` move: check and use an active Djinn power."""
     t = s["turn"]
     back = t["step"]
@@ -251,7 +253,10 @@ def activate(s: State, seat: int, move: dict) -> None:
             "passive": "it works by itself",
         }[kind]
         raise IllegalMove(f"{name} is not used with a djinn move: {when}")
-    if name in t["used"]:
+    if dj.used_already(s, seat, name):
+        if dj.once_per_round(s):
+            raise IllegalMove(f"{name} has already been used this round: a Djinn power with a cost works "
+                              "once per round, even for a player who plays twice")
         raise IllegalMove(f"{name} has already been used this turn (once per turn)")
     pay = move.get("pay")
     if pay not in dj.cost_options(name) or pay not in dj.payable(p, name):
@@ -261,7 +266,8 @@ def activate(s: State, seat: int, move: dict) -> None:
     tiles = dj.targets(s, seat, name)
     tile = None
     if tiles is not None:
-        tile = TILE_INDEX.get(move.get("tile")) if isinstance(move.get("tile"), str) else None
+        named = move.get("tile")
+        tile = TILE_INDEX.get(named) if isinstance(named, str) else None
         if tile not in tiles:
             raise IllegalMove(f"{name} cannot target {move.get('tile')}: {_target_rule(name)}",
                               accepted=("tiles: " + " ".join(TILE_NAMES[x] for x in tiles)) if tiles
@@ -270,21 +276,22 @@ def activate(s: State, seat: int, move: dict) -> None:
         raise IllegalMove(f"{name} cannot be used now: "
                           + ("the Djinn pile is empty" if name == "Sibittis" else "the resource pile is empty"))
     pay_cost(s, seat, pay, name)
-    t["used"].append(name)
+    dj.mark_used(s, seat, name)
     log(s, f"{seat_label(seat)} uses {name}" + (f" on {TILE_NAMES[tile]}" if tile is not None else ""))
-    if name == "Anun-Nak":
+    # (tile is a checked target for the Djinns that name one.)
+    if name == "Anun-Nak" and tile is not None:
         dj.anun_nak(s, seat, tile)
-    elif name == "Bouraq":
+    elif name == "Bouraq" and tile is not None:
         place_palace(s, seat, tile, back)
         return
-    elif name == "Enki":
+    elif name == "Enki" and tile is not None:
         place_palm(s, seat, tile, back)
         return
     elif name == "Echidna":
         t["echidna"] = True
     elif name == "Iblis":
         t["iblis"] = True
-    elif name in ("Leta", "Utug"):
+    elif name in ("Leta", "Utug") and tile is not None:
         take_control(s, seat, tile)
     elif name == "Sibittis":
         drawn = dj.sibittis_draw(s)
@@ -306,7 +313,7 @@ def _target_rule(name: str) -> str:
     }[name]
 
 
-def keep_drawn(s: State, seat: int, move: dict) -> None:
+def keep_drawn(s: State, seat: int, move: MoveDict) -> None:
     t = s["turn"]
     name = move.get("djinn")
     drawn = t["drawn"]
@@ -317,7 +324,7 @@ def keep_drawn(s: State, seat: int, move: dict) -> None:
     for d in drawn:
         if d != name:
             s["djinn_discard"].append(d)
-    dj.gain_djinn(s, seat, name)
+    dj.gain_djinn(s, seat, str(name))
     resume(s, back)
 
 

@@ -37,7 +37,7 @@ def view_state(s: State, seat: int | None) -> dict[str, Any]:
         to_act = [s["turn"]["seat"]]
     else:
         to_act = []
-    return {
+    view: dict[str, Any] = {
         "game": "five_tribes",
         "you": seat,
         "num_players": s["num_players"],
@@ -89,6 +89,10 @@ def view_state(s: State, seat: int | None) -> dict[str, Any]:
         "end": s["end"],
         "log": list(s["log"]),
     }
+    if "round_used" in s:
+        # Rules version 2: the Djinn powers with a cost each seat used this round (public).
+        view["round_used"] = [list(names) for names in s["round_used"]]
+    return view
 
 
 CELL = 15

@@ -66,7 +66,7 @@ def test_anun_nak_puts_three_meeples_from_the_bag() -> None:
     s = play(s, "djinn anun-nak D3 pay elder")
     assert len(s["meeples"][at("D3")]) == 3 and sum(s["bag"]) == 50 - 3 + 1
     assert s["seats"][0]["elders"] == 1 and step(s) == "move"
-    with pytest.raises(IllegalMove, match="Anun-Nak has already been used this turn"):
+    with pytest.raises(IllegalMove, match="Anun-Nak has already been used this round"):
         play(s, "djinn anun-nak D4 pay elder")
 
 

@@ -11,6 +11,7 @@ from games.rules.base import IllegalMove
 from games.rules.five_tribes import RULES
 from games.rules.five_tribes.board import TILE_NAMES
 from games.rules.five_tribes.data import DJINNS
+from games.rules.five_tribes.decisions import djinn_options, step_options
 
 
 def _accepts(s: dict, seat: int, move: dict) -> bool:
@@ -64,7 +65,7 @@ def test_legal_moves_match_apply_at_finite_steps(n: int) -> None:
                 checked += 1
             elif checked < 400 and s["phase"] == "play":
                 # Move / end steps: every listed choice and Djinn power is accepted.
-                for m in RULES._choices(s, seat)[:30] + RULES._djinn_moves(s, seat):
+                for m in step_options(s, seat)[:30] + djinn_options(s, seat):
                     assert _accepts(s, seat, m), m
             s = RULES.apply(s, seat, RULES.random_move(s, seat, rng))
     assert checked > 50

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.five_tribes import RULES
+from games.rules.five_tribes import RULES, FiveTribesRules
 from games.rules.five_tribes import turn as turn_flow
 from games.rules.five_tribes.board import TILE_INDEX
 
@@ -25,15 +25,17 @@ def position(
     row: list[str] | None = None,
     djinns_up: list[str] | None = None,
     others: list[int] | None = None,
+    rules: FiveTribesRules = RULES,
     **seats: dict[str, Any],
 ) -> State:
     """A state where *seat* is about to move, on a board of *base_kind* tiles.
 
     ``meeples`` gives the meeples of some tiles (all others empty), ``tiles``
     overrides tile kinds, ``seats`` edits players: ``p0={"djinns": ["Boaz"]}``.
-    ``others`` are the markers still to play after *seat* this round.
+    ``others`` are the markers still to play after *seat* this round. ``rules``
+    is the rules version the state is set up by (version 2 unless told).
     """
-    s = RULES.setup(n, {}, "test-seed")
+    s = rules.setup(n, {}, "test-seed")
     s["tiles"] = [list(base_kind) for _ in range(30)]
     for name, (kind, value) in (tiles or {}).items():
         s["tiles"][at(name)] = [kind, value]
@@ -60,11 +62,11 @@ def position(
     return s
 
 
-def play(s: State, *texts: str) -> State:
+def play(s: State, *texts: str, rules: FiveTribesRules = RULES) -> State:
     """Apply moves given in notation, each by the seat to act."""
     for text in texts:
-        seat = RULES.to_act(s)[0]
-        s = RULES.apply(s, seat, RULES.parse_move(s, seat, text))
+        seat = rules.to_act(s)[0]
+        s = rules.apply(s, seat, rules.parse_move(s, seat, text))
     return s
 
 
