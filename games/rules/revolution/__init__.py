@@ -3,18 +3,36 @@
 ``RULES`` is the registered rules object. The package reads like the rulebook:
 ``data`` holds the bid board and the areas, ``engine`` the rounds (bidding,
 resolution, patronage, scoring), ``notation`` the move text, ``moves`` the move
-generators and ``views`` what each seat sees. Player documentation, including
+generators, ``views`` what each seat sees, ``narration`` the log lines and phase
+labels, and ``decisions`` what a seat decides next (``choices``: the structure of
+its ``Decision`` is documented there), the skip policy's pass and how a mail
+reply's lines group into moves. Player documentation, including
 every decision taken where the rulebook is silent: docs/players/revolution.md.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
-from games.rules.base import seat_ref, IllegalMove, Move, Option, Rules, State
+from games.rules.base import Decision, IllegalMove, Move, Option, Rules, State
 
-from . import engine, moves, notation, views
+from . import decisions, engine, moves, narration, notation, views
+from .data import AREA_LIST, AREAS, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS
+from .views import log_lines
+
+# What other packages (the web UI) may use: the rules object and the printed game data.
+__all__ = [
+    "AREAS",
+    "AREA_LIST",
+    "CHARACTER_LIST",
+    "KINDS",
+    "KIND_NAME",
+    "RULES",
+    "RevolutionRules",
+    "TOKEN_POINTS",
+    "log_lines",
+]
 
 _NOTATION_HELP = """\
 Bid: name characters and the tokens on each, e.g. "general b g; merchant 2g; printer f".
@@ -109,15 +127,22 @@ class RevolutionRules(Rules):
         """Every seat during bidding: a bid may be revised until the last bid is in."""
         return set(range(state["players"])) if state["phase"] == "bidding" else set()
 
-
-    # Interim: replaced by the game's own narration and labels in the same series of changes.
-    def narrate(self, before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:
-        return seat_ref(seat) + " moved"
+    def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
+        """One log line; a sealed bid's content only for its author until the last bid reveals all."""
+        return narration.narrate(before, seat, move, after, viewer)
 
     def phase_label(self, state: State, seat: int | None) -> str:
-        awaited = seat is not None and seat in self.to_act(state)
-        what = {"bidding": ("your bid", "bidding"), "choice": ("your choice", "waiting")}.get(
-            state["phase"], ("your turn", "update"))[0 if awaited else 1]
-        return f"{what}, round {state['round']}"
+        return narration.phase_label(state, seat)
+
+    def choices(self, state: State, seat: int) -> Decision | None:
+        """A free-form bid (also for a seat revising its bid), or the Spy/Apothecary options listed."""
+        return decisions.choices(state, seat)
+
+    def skip_move(self, state: State, seat: int) -> Move | None:
+        return decisions.skip_move(state, seat)
+
+    def reply_moves(self, state: State, seat: int, lines: Sequence[str]) -> list[str]:
+        return decisions.reply_moves(state, seat, lines)
+
 
 RULES = RevolutionRules()

@@ -83,10 +83,10 @@ class Area:
     support: int  # to the player with strictly most cubes at the end
 
 
-def _ch(number: int, cid: str, name: str, background: str, immune: tuple[str, ...], **kw: object) -> Character:
-    tokens = kw.pop("tokens", {})
-    return Character(number, cid, name, background, frozenset(immune),
-                     tokens=MappingProxyType(dict(tokens)), **kw)  # type: ignore[arg-type]
+def _ch(number: int, cid: str, name: str, background: str, immune: tuple[str, ...], *, support: int = 0,
+        tokens: Mapping[str, int] | None = None, area: str | None = None, special: str | None = None) -> Character:
+    return Character(number, cid, name, background, frozenset(immune), support=support,
+                     tokens=MappingProxyType(dict(tokens or {})), area=area, special=special)
 
 
 # Resolution order: row by row, left to right (General first, Mercenary last).

@@ -92,11 +92,13 @@ def seat_label(seat: int) -> str:
 
 
 def cubes_in_supply(state: State, seat: int) -> int:
-    return CUBES_PER_COLOR - sum(counts[seat] for counts in state["board"].values())
+    placed: int = sum(counts[seat] for counts in state["board"].values())
+    return CUBES_PER_COLOR - placed
 
 
 def area_full(state: State, area: str) -> bool:
-    return sum(state["board"][area]) >= AREAS[area].spaces
+    filled: int = sum(state["board"][area])
+    return filled >= AREAS[area].spaces
 
 
 def board_full(state: State) -> bool:

@@ -36,7 +36,8 @@ def _bid_move(spread: dict[str, dict[str, int]]) -> Move:
     return {"action": "bid", "bid": normalize_bid(spread)}
 
 
-def _choice_moves(state: State, seat: int) -> Iterator[Move]:
+def choice_moves(state: State, seat: int) -> Iterator[Move]:
+    """Every legal Spy/Apothecary choice of ``seat``: pass first, then the targets in board order."""
     pending = state["resolution"]["pending"]
     if seat != pending["seat"]:
         return
@@ -54,7 +55,7 @@ def legal_moves(state: State, seat: int) -> Iterator[Move]:
     """Every move ``apply`` accepts from ``seat`` now (bids include ones that draw warnings)."""
     phase = state["phase"]
     if phase == "choice":
-        yield from _choice_moves(state, seat)
+        yield from choice_moves(state, seat)
         return
     if phase != "bidding" or not 0 <= seat < state["players"]:
         return
@@ -161,6 +162,6 @@ def example_moves(state: State, seat: int) -> list[Move]:
                 moves.append(move)
         return moves
     if phase == "choice":
-        moves = list(_choice_moves(state, seat))
+        moves = list(choice_moves(state, seat))
         return moves[1:4] + moves[:1]
     return []

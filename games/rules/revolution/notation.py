@@ -72,8 +72,8 @@ _GROUP_SPLIT = re.compile(r"[;,\n]+")
 _WORD_SPLIT = re.compile(r"[\s:=+.()/&*\-]+")
 _TOWN_HALL = re.compile(r"town[\s_\-]*hall")
 _FILLER = {"in", "the", "at", "a", "cube", "cubes", "with", "and", "for", "of", "from", "to", "on", "'s", "s"}
-_PASS_WORDS = {"pass", "decline", "skip", "no"}
-_SWAP_WORDS = {"swap", "apothecary", "apo", "exchange", "switch", "trade"}
+PASS_WORDS = frozenset({"pass", "decline", "skip", "no"})
+SWAP_WORDS = frozenset({"swap", "apothecary", "apo", "exchange", "switch", "trade"})
 _EMPTY_BID_WORDS = {"nothing", "none"}
 
 _CHARACTER_HELP = "characters: " + ", ".join(CHARACTER_IDS) + " (or a prefix such as 'gen', or a number 1-12)"
@@ -154,8 +154,8 @@ def parse_bid(text: str) -> dict[str, dict[str, int]]:
             i += 1
     if not words_seen:
         raise MoveParseError("the bid is empty", accepted="for example 'general b g; printer f; merchant 2g'")
-    for cid, tokens in counts.items():
-        if not any(tokens.values()):
+    for cid, given in counts.items():
+        if not any(given.values()):
             raise MoveParseError(f"no tokens given for the {CHARACTERS[cid].name}",
                                  accepted=f"write them after the name, e.g. '{cid} 2g'")
     return normalize_bid(counts)
@@ -234,14 +234,14 @@ def normalize_swap(cubes: list[dict[str, str]]) -> list[dict[str, str]]:
 
 def parse_choice(words: list[str], players: int) -> dict[str, Any]:
     head, rest = words[0], words[1:]
-    if head in _PASS_WORDS:
+    if head in PASS_WORDS:
         if rest:
             raise MoveParseError(f"'pass' takes nothing after it, not '{' '.join(rest)}'", accepted="just 'pass'")
         return {"action": "pass"}
     if head == "spy":
         spot = _spots(rest, players, 1, "spy blue harbor")[0]
         return {"action": "spy", "area": spot["area"], "color": spot["color"]}
-    if head in _SWAP_WORDS:
+    if head in SWAP_WORDS:
         return {"action": "swap", "cubes": normalize_swap(_spots(rest, players, 2, "swap cathedral blue tavern yellow"))}
     raise MoveParseError(f"'{head}' is not a choice",
                          accepted="'spy blue harbor', 'swap cathedral blue tavern yellow' or 'pass'")
@@ -250,11 +250,20 @@ def parse_choice(words: list[str], players: int) -> dict[str, Any]:
 # -- entry points ----------------------------------------------------------------------
 
 
+def _clean(text: str) -> str:
+    return _TOWN_HALL.sub("townhall", text.strip().lower())
+
+
+def split_words(text: str) -> list[str]:
+    """The words of a line as the parser reads them: lower case, separators dropped."""
+    return [w for w in _WORD_SPLIT.split(_GROUP_SPLIT.sub(" ", _clean(text))) if w]
+
+
 def parse_move(state: State, seat: int, text: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise MoveParseError("a move is a line of text", accepted="for example 'general b g; printer f'")
-    clean = _TOWN_HALL.sub("townhall", text.strip().lower())
-    words = [w for w in _WORD_SPLIT.split(_GROUP_SPLIT.sub(" ", clean)) if w]
+    clean = _clean(text)
+    words = split_words(text)
     phase = state["phase"]
     if phase == "over":
         raise IllegalMove("the game is over; no more moves are accepted")
@@ -267,7 +276,7 @@ def parse_move(state: State, seat: int, text: str) -> dict[str, Any]:
         if not words:
             raise MoveParseError("the reply is empty", accepted="'spy blue harbor', 'swap ...' or 'pass'")
         return parse_choice(words, state["players"])
-    if words and words[0] in _PASS_WORDS:
+    if words and words[0] in PASS_WORDS:
         raise MoveParseError("you cannot pass a bid: every token you hold must be bid",
                              accepted="for example 'printer f b 3g'")
     if len(words) == 1 and words[0] in _EMPTY_BID_WORDS:

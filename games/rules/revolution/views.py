@@ -9,7 +9,7 @@ seed of the state's generator (never shown to anyone).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Mapping
 
 from games.rules.base import State
 
@@ -65,8 +65,28 @@ def _who(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else color_name(seat)
 
 
-def log_lines(state: State, viewer: int | None = None) -> list[str]:
-    """The last resolution in sentences, for emails and the game page."""
+def reward_gains(event: Mapping[str, Any]) -> list[str]:
+    """What the winner of a resolved character got, from its log event: ["10 Support", "a cube in the ..."]."""
+    gains: list[str] = []
+    if event.get("support"):
+        gains.append(f"{event['support']} Support")
+    if event.get("tokens"):
+        gains.append(tokens_text(event["tokens"]))
+    if event.get("short"):
+        gains.append(f"the bank could not pay {tokens_text(event['short'])}")
+    if "cube" in event:
+        area = CHARACTERS[event["character"]].area
+        if event["cube"]:
+            gains.append(f"a cube in the {AREAS[event['cube']].name}")
+        elif event.get("cube_note") == "full" and area is not None:
+            gains.append(f"no cube (the {AREAS[area].name} is full)")
+        else:
+            gains.append("no cube (none left in supply)")
+    return gains
+
+
+def log_lines(state: Mapping[str, Any], viewer: int | None = None) -> list[str]:
+    """The last resolution in sentences, for emails and the game page (a view will do: only its log is read)."""
     lines: list[str] = []
     for e in state["log"]["events"]:
         kind = e["kind"]
@@ -76,29 +96,16 @@ def log_lines(state: State, viewer: int | None = None) -> list[str]:
             lines.append(f"{_who(e['seat'], viewer).capitalize()} lost {tokens_text(e['tokens'])} "
                          f"on the {ch} ({why}).")
         elif kind == "character":
-            ch = CHARACTERS[e["character"]]
+            name = CHARACTERS[e["character"]].name
             bids = ", ".join(f"{color_name(int(k))} {tokens_text(t)}" for k, t in sorted(e["bids"].items()))
             if e["winner"] is None:
                 outcome = "tie, nobody wins"
             else:
-                gains = []
-                if e.get("support"):
-                    gains.append(f"{e['support']} Support")
-                if e.get("tokens"):
-                    gains.append(tokens_text(e["tokens"]))
-                if e.get("short"):
-                    gains.append(f"the bank could not pay {tokens_text(e['short'])}")
-                if "cube" in e:
-                    if e["cube"]:
-                        gains.append(f"a cube in the {AREAS[e['cube']].name}")
-                    elif e.get("cube_note") == "full":
-                        gains.append(f"no cube (the {AREAS[ch.area].name} is full)")  # type: ignore[index]
-                    else:
-                        gains.append("no cube (none left in supply)")
+                gains = reward_gains(e)
                 outcome = f"{_who(e['winner'], viewer)} won" + (": " + ", ".join(gains) if gains else "")
             refunded = e.get("refunded")
             tail = f" Refunded: {', '.join(color_name(int(k)) for k in sorted(refunded))}." if refunded else ""
-            lines.append(f"{ch.name} ({bids}): {outcome}.{tail}")
+            lines.append(f"{name} ({bids}): {outcome}.{tail}")
         elif kind == "spy":
             lines.append(f"{_who(e['seat'], viewer).capitalize()} used the Spy on a {e['color'].capitalize()} "
                          f"cube in the {AREAS[e['area']].name}.")

@@ -1,50 +1,50 @@
 """Revolution!'s page pieces: the board partial, the bid board form and the Spy/Apothecary choices.
 
-The bid form knows what the player may see and nothing more: the characters'
-immunities (printed on the board), the seat's own tokens (its budget) and its
-own bid so far. The server turns the form into the canonical move::
+The forms are built from the seat's :class:`games.rules.Decision` (``rules.choices``)
+and nothing else: a bid decision's ``detail`` gives the seat's tokens, the
+characters with their immunities and rewards, and the seat's current bid; a
+Spy or Apothecary decision lists every legal choice. The server turns a posted
+form into the canonical move::
 
     {"action": "bid", "bid": {"general": {"blackmail": 1, "gold": 1}, "printer": {"force": 1}}}
     {"action": "spy", "area": "harbor", "color": "blue"}
     {"action": "swap", "cubes": [{"area": "cathedral", "color": "blue"}, {"area": "tavern", "color": "yellow"}]}
     {"action": "pass"}
 
-and the rules decide whether it is legal (all tokens used, ...). Field names:
-``bid-<character>-<kind>`` (``bid-general-gold``), ``action``, ``target``
-(``harbor:blue``), ``first`` and ``second`` for the Apothecary.
+A Spy target, an Apothecary pair or a pass must be one of the decision's
+options (else :class:`BadForm`, saying why from the board the seat sees); a
+bid's legality (all tokens used, ...) is left to the rules. A form that answers
+no decision of the seat (a stale page, another seat's choice) is passed on as
+posted: the service refuses it with the reason (the game moved on, or whom the
+resolution waits for). Field names: ``bid-<character>-<kind>`` (``bid-general-gold``),
+``action``, ``target`` (``harbor:blue``), ``first`` and ``second`` for the
+Apothecary; the generic ``action=choice`` with an option's notation as ``choice``
+works too.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from games.rules.revolution.data import (
-    AREA_INDEX,
-    AREA_LIST,
-    AREAS,
-    CHARACTER_IDS,
-    CHARACTER_LIST,
-    CHARACTERS,
-    COLORS,
-    KIND_NAME,
-    KINDS,
-    MAX_CHARACTERS_PER_BID,
-    SPY,
-)
-from games.rules import Decision
-from games.ui.revolution.board import board_model
+from games.rules import Choice, Decision, Move
+from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS
 from games.ui.base import BadForm, GameUI
+from games.ui.revolution.board import board_model
 
 MAX_COUNT = 99  # far more than the box holds; anything above is a tampered form
+# The decision each of the game's own forms answers (a pass answers the Spy or the Apothecary).
+_FORM_KIND = {"bid": "bid", "spy": "spy", "swap": "apothecary", "pass": "spy or apothecary"}
 
 
-def _area_label(area_id: str) -> str:
-    return AREAS[area_id].name
+def _spot_value(cube: Mapping[str, Any]) -> str:
+    return f"{cube['area']}:{cube['color']}"
+
+
+def _spot_label(cube: Mapping[str, Any]) -> str:
+    return f"{str(cube['color']).capitalize()} cube in the {AREAS[cube['area']].name}"
 
 
 class RevolutionUI(GameUI):
-    slug = "revolution"
-
     board_template = "ui/revolution/board.html"
     play_template = "ui/revolution/play.html"
 
@@ -55,85 +55,122 @@ class RevolutionUI(GameUI):
     # -- forms on the page ------------------------------------------------------------
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
-        if not view or seat is None:
+        if decision is None or seat is None:
             return {}
-        phase = view["phase"]
-        context: dict[str, Any] = {}
-        hand = view["hands"][seat]
-        if phase == "bidding" and sum(hand.values()) > 0:
-            context["bid_form"] = self._bid_form(view, seat, posted)
-            # A seat that already bid may revise until the last bid is in.
-            context["can_move"] = True
-        pending = view.get("pending")
-        if phase == "choice" and pending and pending["seat"] == seat:
-            special = CHARACTERS[pending["character"]].special
-            context["choice"] = self._choice_form(view, seat, special)
-            context["can_move"] = True
-        return context
+        if decision.kind == "bid":
+            # Also for a seat whose bid is in: it may revise until the last bid is in.
+            return {"bid_form": self._bid_form(decision, posted), "can_move": True}
+        if decision.kind in ("spy", "apothecary"):
+            return {"choice": self._choice_form(decision), "can_move": True}
+        return super().play_context(view=view, seat=seat, decision=decision, posted=posted)
 
-    def _bid_form(self, view: Mapping[str, Any], seat: int, posted: Mapping[str, Any] | None) -> dict[str, Any]:
-        own = view["bids"].get(str(seat), {})
-        hand = view["hands"][seat]
+    def _bid_form(self, decision: Decision, posted: Mapping[str, Any] | None) -> dict[str, Any]:
+        detail = decision.detail
+        own: Mapping[str, Mapping[str, int]] = detail.get("current") or {}
+        hand: Mapping[str, int] = detail["tokens"]
         rows = []
-        for ch in CHARACTER_LIST:
+        for ch in detail["characters"]:
             cells = []
             for kind in KINDS:
-                name = f"bid-{ch.id}-{kind}"
+                name = f"bid-{ch['id']}-{kind}"
                 if posted is not None and name in posted:
                     value = str(posted.get(name, ""))[:6]
                 else:
-                    value = str(own.get(ch.id, {}).get(kind, 0))
+                    value = str(own.get(ch["id"], {}).get(kind, 0))
                 cells.append({"name": name, "kind": kind, "label": KIND_NAME[kind], "value": value,
-                              "immune": kind in ch.immune, "max": hand[kind]})
-            rows.append({"character": ch, "cells": cells, "reward": ch.reward_text(),
-                         "immune": [KIND_NAME[k] for k in KINDS if k in ch.immune]})
+                              "immune": kind in ch["immune"], "max": hand[kind]})
+            rows.append({"character": ch, "cells": cells, "reward": ch["reward"],
+                         "immune": [KIND_NAME[k] for k in ch["immune"]]})
         return {
             "rows": rows,
             "hand": [{"kind": k, "label": KIND_NAME[k], "count": hand[k]} for k in KINDS],
-            "has_bid": bool(own) or str(seat) in view["bids"],
-            "max_characters": MAX_CHARACTERS_PER_BID,
+            "has_bid": detail.get("current") is not None,
+            "current_text": detail.get("current_text"),
+            "max_characters": detail["max_characters"],
         }
 
-    def _choice_form(self, view: Mapping[str, Any], seat: int, special: str | None) -> dict[str, Any]:
-        colors = view["colors"]
-        spots = [
-            {"value": f"{area.id}:{colors[s]}", "label": f"{colors[s].capitalize()} cube in the {area.name}",
-             "seat": s}
-            for area in AREA_LIST
-            for s, n in enumerate(view["board"][area.id])
-            if n > 0
-        ]
-        if special == SPY:
-            return {"kind": "spy", "character": "Spy",
-                    "targets": [spot for spot in spots if spot["seat"] != seat]}
-        return {"kind": "swap", "character": "Apothecary", "targets": spots}
+    def _choice_form(self, decision: Decision) -> dict[str, Any]:
+        can_pass = any(o.move.get("action") == "pass" for o in decision.options)
+        if decision.kind == "spy":
+            targets = [{"value": _spot_value(o.move), "label": o.label} for o in decision.options
+                       if o.move.get("action") == "spy"]
+            return {"kind": "spy", "character": "Spy", "targets": targets, "can_pass": can_pass}
+        cubes = decision.detail.get("cubes", [])
+        targets = [{"value": _spot_value(c), "label": _spot_label(c)} for c in cubes]
+        return {"kind": "swap", "character": "Apothecary", "targets": targets, "can_pass": can_pass}
 
     # -- forms to moves -----------------------------------------------------------------
-    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any],
-                   decision: Decision | None) -> Any:
+    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any], decision: Decision | None) -> Move:
         action = data.get("action")
+        if action == "choice":
+            return self.chosen(data, decision)
+        if action not in _FORM_KIND:
+            raise BadForm("the form did not say what it is for (a bid, a Spy or Apothecary choice, or pass)")
+        if action == "pass" and decision is not None and decision.kind == "bid":
+            raise BadForm("a bid cannot be passed: every token you hold must be bid")
+        if decision is None or (action != "pass" and decision.kind != _FORM_KIND[action]):
+            # A form that does not fit the seat's decision: a stale page, or a choice that is another
+            # seat's. There is nothing to look it up in, so the move goes as posted and the service
+            # refuses it with the reason (the game moved on; whom the resolution waits for).
+            return self._as_posted(action, data, view)
         if action == "bid":
             return {"action": "bid", "bid": self._bid_from(data)}
         if action == "pass":
-            return {"action": "pass"}
+            return self._option(decision, lambda m: m.get("action") == "pass", "you cannot pass now").move
         if action == "spy":
-            area, color = self._spot(data.get("target"), view, "the Spy's target")
+            area, color = self._spot(data.get("target"), "the Spy's target", view)
+            return self._option(
+                decision, lambda m: m == {"action": "spy", "area": area, "color": color},
+                self._not_there(view, area, color)
+                or ("the Spy replaces an opponent's cube, not your own" if color == view.get("color")
+                    else f"the Spy cannot take the {color.capitalize()} cube in the {AREAS[area].name}: "
+                         "choose one of the listed cubes")).move
+        first = self._spot(data.get("first"), "the first cube", view)
+        second = self._spot(data.get("second"), "the second cube", view)
+        pair = {first, second}
+        return self._option(
+            decision, lambda m: m.get("action") == "swap" and {(c["area"], c["color"]) for c in m["cubes"]} == pair,
+            self._not_there(view, *first) or self._not_there(view, *second)
+            or "the Apothecary exchanges two cubes of different colours in two different areas; choose such a pair"
+        ).move
+
+    def _as_posted(self, action: str, data: Mapping[str, Any], view: Mapping[str, Any]) -> Move:
+        if action == "bid":
+            return {"action": "bid", "bid": self._bid_from(data)}
+        if action == "spy":
+            area, color = self._spot(data.get("target"), "the Spy's target", view)
             return {"action": "spy", "area": area, "color": color}
         if action == "swap":
-            first = self._spot(data.get("first"), view, "the first cube")
-            second = self._spot(data.get("second"), view, "the second cube")
-            cubes = sorted([first, second], key=lambda s: (AREA_INDEX[s[0]], COLORS.index(s[1])))
-            return {"action": "swap", "cubes": [{"area": a, "color": c} for a, c in cubes]}
-        raise BadForm("the form did not say what it is for (a bid, a Spy or Apothecary choice, or pass)")
+            cubes = [self._spot(data.get(name), what, view)
+                     for name, what in (("first", "the first cube"), ("second", "the second cube"))]
+            return {"action": "swap", "cubes": [{"area": area, "color": color} for area, color in cubes]}
+        return {"action": "pass"}
+
+    def _option(self, decision: Decision, wanted: Callable[[Mapping[str, Any]], bool], refusal: str) -> Choice:
+        """The decision's option whose move ``wanted`` accepts (its canonical move), or BadForm."""
+        for option in decision.options:
+            if isinstance(option.move, dict) and wanted(option.move):
+                return option
+        raise BadForm(refusal)
+
+    def _not_there(self, view: Mapping[str, Any], area: str, color: str) -> str:
+        """Why a cube cannot be picked when the board (as the seat sees it) has none of that colour there."""
+        colors = list(view.get("colors", []))
+        counts = view.get("board", {}).get(area, [])
+        seat = colors.index(color) if color in colors else -1
+        if 0 <= seat < len(counts) and counts[seat] > 0:
+            return ""
+        return f"{color.capitalize()} has no cube in the {AREAS[area].name}"
 
     def _bid_from(self, data: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+        known = {ch.id: ch.name for ch in CHARACTER_LIST}  # in resolution order
         counts: dict[str, dict[str, int]] = {}
         for name in data:
             if not name.startswith("bid-"):
                 continue
             _, _, rest = name.partition("-")
             cid, _, kind = rest.rpartition("-")
-            if cid not in CHARACTERS:
+            if cid not in known:
                 raise BadForm(f"there is no character '{cid}' on the bid board")
             if kind not in KINDS:
                 raise BadForm(f"'{kind}' is not a token (tokens are Force, Blackmail and Gold)")
@@ -141,23 +178,21 @@ class RevolutionUI(GameUI):
             if raw == "":
                 continue  # an empty box (or a disabled, immune one) means none
             if not raw.lstrip("-").isdigit():
-                raise BadForm(f"'{raw}' {KIND_NAME[kind]} on the {CHARACTERS[cid].name} is not a whole number")
+                raise BadForm(f"'{raw[:12]}' {KIND_NAME[kind]} on the {known[cid]} is not a whole number")
             count = int(raw)
             if count < 0:
-                raise BadForm(f"{count} {KIND_NAME[kind]} on the {CHARACTERS[cid].name}: counts cannot be negative")
+                raise BadForm(f"{count} {KIND_NAME[kind]} on the {known[cid]}: counts cannot be negative")
             if count > MAX_COUNT:
-                raise BadForm(f"{count} {KIND_NAME[kind]} on the {CHARACTERS[cid].name} is more than the box holds")
+                raise BadForm(f"{count} {KIND_NAME[kind]} on the {known[cid]} is more than the box holds")
             if count:
                 counts.setdefault(cid, {})[kind] = count
         # Canonical order: resolution order, then Force, Blackmail, Gold.
-        return {cid: {k: counts[cid][k] for k in KINDS if k in counts[cid]} for cid in CHARACTER_IDS
-                if cid in counts}
+        return {cid: {k: counts[cid][k] for k in KINDS if k in counts[cid]} for cid in known if cid in counts}
 
-    def _spot(self, raw: Any, view: Mapping[str, Any], what: str) -> tuple[str, str]:
-        area, _, color = str(raw or "").partition(":")
+    def _spot(self, raw: Any, what: str, view: Mapping[str, Any]) -> tuple[str, str]:
+        area, _, color = str(raw or "")[:60].partition(":")
         if area not in AREAS:
-            raise BadForm(f"choose {what}: '{area}' is not an area of the board")
-        if color not in view.get("colors", COLORS):
-            raise BadForm(f"choose {what}: '{color}' is not a colour in this game")
+            raise BadForm(f"choose {what}: '{area[:20]}' is not an area of the board")
+        if color not in view.get("colors", []):
+            raise BadForm(f"choose {what}: '{color[:20]}' is not a colour in this game")
         return area, color
-

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from games.rules.revolution.data import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS
-from games.rules.revolution.views import log_lines
+from games.rules.revolution import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS, log_lines
+
 
 def _tokens(tokens: Mapping[str, int]) -> list[dict[str, Any]]:
     return [{"kind": k, "letter": KIND_NAME[k][0], "label": KIND_NAME[k], "count": tokens.get(k, 0)} for k in KINDS]
