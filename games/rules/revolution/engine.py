@@ -21,7 +21,8 @@ The state is plain JSON data::
     }
 
 ``apply`` works copy-on-write: a bid copies the top-level dict and the bids map
-and nothing else, because the service replays every stored move on load. The
+and nothing else, because every move runs through it (on the move path, and
+again whenever a game is replayed: the replay page, exports, rebuilds). The
 resolution runs once per round and copies the few structures it changes.
 
 Timing decisions (documented for players in docs/players/revolution.md):
@@ -226,7 +227,7 @@ def bid_totals(bid: Bid) -> Tokens:
 def check_bid(hand: Tokens, move: Any) -> Bid:
     """The cleaned bid of a bid move, or IllegalMove saying what is wrong.
 
-    Runs on every replayed bid, so it checks and copies in one pass and keeps the
+    Runs on every bid (and every replayed one), so it checks and copies in one pass and keeps the
     move's own character order rather than sorting.
     """
     if not isinstance(move, dict) or move.get("action") != "bid" or "bid" not in move:
@@ -272,7 +273,7 @@ def effective_table(bids: dict[str, Bid]) -> tuple[dict[str, dict[str, Tokens]],
     """Per character, the tokens that count for each seat; plus what is discarded at reveal.
 
     Token dicts are shared with ``bids``, never copied: nothing mutates them, and
-    this runs on every replayed round.
+    this runs on every round (and every replayed one).
     """
     table: dict[str, dict[str, Tokens]] = {}
     discards: list[dict[str, Any]] = []
