@@ -200,12 +200,14 @@ class Narration(models.Model):
     replaces with the names of the players at the time.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="narrations")
+    # Keyed by (game, seq) alone and without a database foreign key: it is written on every
+    # move, and a second index or a constraint trigger there would cost every move for nothing
+    # (the event it narrates already holds that key; deleting a game still cascades here).
+    pk = models.CompositePrimaryKey("game", "seq")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="narrations",
+                             db_constraint=False, db_index=False)
     seq = models.PositiveIntegerField()
     texts = models.JSONField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="narration_game_seq")]
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}: {self.texts.get('', '')}"
