@@ -4,7 +4,7 @@ The reply is built as a mail client would build it (``Re:`` subject,
 ``In-Reply-To``/``References``, the original quoted under an "On … wrote:"
 line), from the recipient's address to the mail's ``Reply-To``, and handed to
 :func:`notifications.inbound.receive` exactly as ``ingest_email`` would. Only
-served when ``settings.DEV_MAILBOX`` is on.
+served on a local run (:func:`notifications.devmail.mailbox_open`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid, parseaddr
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from notifications import inbound, mailparse, tokens
+from notifications.devmail import mailbox_open
 from notifications.models import DevMail
 
 
@@ -46,7 +46,7 @@ def build_reply(mail: DevMail, text: str) -> tuple[bytes, str, str]:
 
 
 def reply(request: HttpRequest, mail_id: int) -> HttpResponse:
-    if not getattr(settings, "DEV_MAILBOX", False):
+    if not mailbox_open():
         raise Http404("the dev mailbox is off")
     mail = get_object_or_404(DevMail, pk=mail_id)
     reply_to = parseaddr(mail.headers.get("Reply-To", ""))[1]

@@ -1,25 +1,26 @@
 """The dev mailbox: every message the dev backend caught, readable in the browser.
 
-Only served when ``settings.DEV_MAILBOX`` is true (the embedded default); it is
-how a person running ``make run`` reads the sign-up verification mail and the
-turn emails. Elsewhere these pages are 404.
+Only served on a local run (``DEV_MAILBOX`` and ``DEBUG``, see
+:func:`notifications.devmail.mailbox_open`); it is how a person running
+``make run`` reads the sign-up verification mail and the turn emails.
+Elsewhere these pages are 404.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from notifications.devmail import mailbox_open
 from notifications.models import DevMail
 
 
 def _dev_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # Read per request (not at import) so tests and operators can switch it.
-        if not getattr(settings, "DEV_MAILBOX", False):
+        if not mailbox_open():
             raise Http404("the dev mailbox is off")
         return view(request, *args, **kwargs)
 

@@ -13,7 +13,9 @@ register = template.Library()
 @register.simple_tag
 def dev_mailbox_enabled() -> bool:
     """Whether the nav shows the dev mailbox (settings are read per request, never at import)."""
-    return bool(getattr(settings, "DEV_MAILBOX", False))
+    from notifications.devmail import mailbox_open
+
+    return mailbox_open()
 
 
 @register.filter

@@ -46,6 +46,7 @@ def test_the_listener_refuses_a_message_over_the_size_limit(listener, settings):
 def test_a_dev_mailbox_mail_can_be_answered_through_the_pipeline(game, settings):
     settings.EMAIL_BACKEND = "notifications.devmail.DevMailboxBackend"
     settings.DEV_MAILBOX = True
+    settings.DEBUG = True
     sender.send_pending()
     user = seat_user(game, 0)
     turn = DevMail.objects.filter(to__icontains=user.email, subject__contains="your bid").first()

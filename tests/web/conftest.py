@@ -20,6 +20,7 @@ def dev_mailbox(settings):
     """Mail goes to the dev mailbox as under ``make run`` (the test runner swaps in locmem otherwise)."""
     settings.EMAIL_BACKEND = "notifications.devmail.DevMailboxBackend"
     settings.DEV_MAILBOX = True
+    settings.DEBUG = True  # the mailbox is served on a local run only
 
 
 @pytest.fixture

@@ -49,3 +49,25 @@ def test_mailbox_is_404_when_off(settings):
 
 def test_unknown_mail_is_404():
     assert Client().get(reverse("notifications:mail", args=[12345])).status_code == 404
+
+
+def test_mailbox_is_404_in_production_even_with_the_dev_backend(settings):
+    """DEBUG=0 is production: the pages that read anyone's mail and answer as anyone do not exist."""
+    mail = send_sample()
+    settings.DEV_MAILBOX = True
+    settings.DEBUG = False
+    assert Client().get(reverse("notifications:mailbox")).status_code == 404
+    assert Client().get(reverse("notifications:mail", args=[mail.pk])).status_code == 404
+    assert Client().get(f"/dev/mailbox/{mail.pk}/reply/").status_code == 404
+    assert Client().post(f"/dev/mailbox/{mail.pk}/reply/", {"text": "help"}).status_code == 404
+    assert "Dev mailbox" not in Client().get(reverse("games:lobby")).content.decode()
+
+
+def test_deploy_check_warns_when_production_would_keep_mail(settings):
+    from notifications.checks import mail_is_sent_in_production
+
+    settings.DEBUG = False
+    settings.EMAIL_BACKEND = "notifications.devmail.DevMailboxBackend"
+    assert [w.id for w in mail_is_sent_in_production()] == ["notifications.W001"]
+    settings.EMAIL_BACKEND = "anymail.backends.mailgun.EmailBackend"
+    assert mail_is_sent_in_production() == []
