@@ -20,3 +20,29 @@ def mail_is_sent_in_production(app_configs: Any = None, **kwargs: Any) -> list[c
             id="notifications.W001",
         )]
     return []
+
+
+@checks.register(checks.Tags.security, deploy=True)
+def inbound_webhooks_are_authenticated(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """Each configured inbound provider is one we know, and can authenticate what it posts."""
+    from django.core.exceptions import ImproperlyConfigured
+
+    from notifications.inbound_webhooks import PROVIDERS, SIGNED, configured_providers
+
+    problems: list[checks.CheckMessage] = []
+    secret = (getattr(settings, "ANYMAIL", {}) or {}).get("WEBHOOK_SECRET")
+    for provider in configured_providers():
+        if provider not in PROVIDERS:
+            problems.append(checks.Error(f"INBOUND_EMAIL_PROVIDERS names {provider!r}, which is not an inbound "
+                                         f"provider (known: {', '.join(PROVIDERS)})", id="notifications.E002"))
+        elif provider in SIGNED:
+            try:
+                SIGNED[provider]()
+            except ImproperlyConfigured as error:
+                problems.append(checks.Error(f"inbound mail from {provider} cannot be verified: {error}",
+                                             id="notifications.E003"))
+        elif not secret:
+            problems.append(checks.Error(
+                f"inbound mail from {provider} is refused: {provider} signs nothing, so its webhook needs HTTP "
+                "basic auth (ANYMAIL WEBHOOK_SECRET)", id="notifications.E004"))
+    return problems

@@ -35,6 +35,7 @@ AUTH = "Basic " + base64.b64encode(":".join(BASIC).encode()).decode()
 @pytest.fixture
 def webhooks(settings):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY, "WEBHOOK_SECRET": ":".join(BASIC)}
+    settings.INBOUND_EMAIL_PROVIDERS = ["mailgun", "postmark"]
     return Client()
 
 
@@ -159,6 +160,7 @@ class TestRefusedPosts:
 
     def test_postmark_refused_when_no_secret_is_configured(self, settings, raw):
         settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY}
+        settings.INBOUND_EMAIL_PROVIDERS = ["postmark"]
         response = Client().post("/anymail/postmark/inbound/", postmark_json(raw), content_type="application/json")
         assert response.status_code == 400
         self.check_nothing()
@@ -166,3 +168,56 @@ class TestRefusedPosts:
     def test_a_signed_post_is_stored(self, webhooks, raw):
         assert post(webhooks, "mailgun", raw).status_code == 200
         assert InboundMessage.objects.get().via == "mailgun"
+
+
+@pytest.mark.django_db
+class TestOnlyConfiguredProviders:
+    """Only the configured providers' webhooks exist; the others are 404, whatever is posted."""
+
+    @pytest.fixture
+    def raw(self, players, mailoutbox):
+        from notifications import sender
+
+        start_game(players)
+        sender.send_pending()
+        turn = next(m for m in mail.outbox if m.extra_headers.get("X-Ravenpost-Kind") == "your_turn")
+        return build_reply(turn, "printer f b 3g", sender=turn.to[0])
+
+    @pytest.mark.parametrize("provider", ["sparkpost", "mailjet", "amazon_ses", "brevo", "sendgrid", "resend",
+                                          "mailersend", "postal", "mailtrap", "sendinblue", "mandrill", "nosuch"])
+    def test_a_provider_not_configured_is_404(self, webhooks, raw, provider):
+        body = {"_json": json.dumps({"msys": {"relay_message": {"content": {"email_rfc822": raw.decode()}}}}),
+                "email": raw.decode()}
+        for url in (f"/anymail/{provider}/inbound/", f"/anymail/{provider}/tracking/"):
+            assert webhooks.post(url, body, HTTP_AUTHORIZATION=AUTH).status_code == 404
+        assert InboundMessage.objects.count() == 0
+
+    def test_mime_address_is_mailguns_only(self, webhooks, raw):
+        assert webhooks.post("/anymail/postmark/inbound_mime/", {}, HTTP_AUTHORIZATION=AUTH).status_code == 404
+
+    def test_a_configured_signed_provider_without_its_key_answers_503_not_500(self, settings, raw):
+        settings.ANYMAIL = {"WEBHOOK_SECRET": ":".join(BASIC)}
+        settings.INBOUND_EMAIL_PROVIDERS = ["mailgun"]
+        response = Client().post("/anymail/mailgun/inbound_mime/", mailgun_fields(raw, raw_mime=True),
+                                 HTTP_AUTHORIZATION=AUTH)
+        assert response.status_code == 503 and b"not configured" in response.content
+        assert InboundMessage.objects.count() == 0
+
+    def test_a_configured_unsigned_provider_is_refused_without_basic_auth(self, settings, raw):
+        settings.ANYMAIL = {}
+        settings.INBOUND_EMAIL_PROVIDERS = ["sparkpost"]
+        body = json.dumps([{"msys": {"relay_message": {"content": {"email_rfc822": raw.decode()}}}}])
+        response = Client().post("/anymail/sparkpost/inbound/", body, content_type="application/json")
+        assert response.status_code == 400
+        assert InboundMessage.objects.count() == 0
+
+    def test_deploy_checks_name_each_misconfiguration(self, settings):
+        from notifications.checks import inbound_webhooks_are_authenticated
+
+        settings.ANYMAIL = {}
+        settings.INBOUND_EMAIL_PROVIDERS = ["mailgun", "postmark", "pigeon"]
+        assert sorted(m.id for m in inbound_webhooks_are_authenticated()) == [
+            "notifications.E002", "notifications.E003", "notifications.E004"]
+        settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY, "WEBHOOK_SECRET": ":".join(BASIC)}
+        settings.INBOUND_EMAIL_PROVIDERS = ["mailgun", "postmark"]
+        assert inbound_webhooks_are_authenticated() == []
