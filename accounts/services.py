@@ -21,11 +21,17 @@ def user_get_or_create_verified(*, email: str, display_name: str = "") -> User:
     """The user owning ``email``, created if missing, with that address marked verified.
 
     Used by operators (``manage.py new_game``) who vouch for the address themselves.
+    An account that claimed the address at sign-up but never proved it is not
+    trusted with it: its password is cleared, so only the address's real owner
+    gets in (by "forgot password", which mails the address).
     """
     email = email.strip().lower()
     user = User.objects.filter(email__iexact=email).first()
     if user is None:
         user = User.objects.create_user(email=email, display_name=display_name)
+    elif not EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists():
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
     EmailAddress.objects.update_or_create(
         user=user, email=email, defaults={"verified": True, "primary": True}
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html as htmllib
+import io
 import re
 
 import pytest
@@ -117,3 +118,33 @@ def test_profile_rejects_taken_name(make_user):
 def test_profile_needs_sign_in():
     response = Client().get(reverse("accounts:profile"))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_an_operator_vouching_for_an_address_takes_it_from_an_unverified_claimant(dev_mailbox):
+    """Someone signs up with another person's address and never verifies it; then an operator creates a
+    game for that address. The seat belongs to the address's owner, not to the password the claimant chose."""
+    from django.core.management import call_command
+
+    sign_up(Client(), "victim@example.com")
+    claimant = User.objects.get(email="victim@example.com")
+    assert claimant.check_password(PASSWORD)
+    call_command("new_game", "revolution", "--player", "victim@example.com", "--player", "b@example.com",
+                 "--player", "c@example.com", stdout=io.StringIO())
+    claimant.refresh_from_db()
+    assert not claimant.check_password(PASSWORD) and not claimant.has_usable_password()
+    assert not Client().login(email="victim@example.com", password=PASSWORD)
+    # The owner of the address gets in by resetting the password through the mail.
+    client = Client()
+    client.post(reverse("account_reset_password"), {"email": "victim@example.com"})
+    assert DevMail.objects.filter(to__icontains="victim@example.com", subject__icontains="password").exists()
+
+
+def test_vouching_for_a_verified_address_keeps_its_password(make_user):
+    from accounts.services import user_get_or_create_verified
+
+    user = make_user("owner@example.com", "Owner")
+    user.set_password(PASSWORD)
+    user.save()
+    assert user_get_or_create_verified(email="OWNER@example.com") == user
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
