@@ -121,3 +121,28 @@ def test_a_move_made_on_the_web_is_confirmed_by_mail_to_its_player_only(game, ma
     confirmations = [m for m in mailoutbox if "your move is recorded" in m.subject]
     assert [m.to for m in confirmations] == [[user.email]]
     assert "general b; innkeeper f; mercenary 3g" in confirmations[0].body
+
+
+def test_a_digest_never_tells_a_replaced_player_what_the_seat_holds_now(players, mailoutbox):
+    """Ada keeps a digest, resigns, and Dan takes her seat and bids in secret: Ada's digest speaks
+    to her as to a spectator, never with Dan's sealed bid."""
+    from accounts.services import user_get_or_create_verified
+    from games import services
+
+    from .conftest import seat_user, start_game
+
+    game = start_game(players)
+    ada = seat_user(game, 0)
+    MailPreference.objects.create(user=ada, mode="digest", digest_hour=7)
+    services.game_resign(game_id=game.pk, user=ada)  # her seat is played by default moves meanwhile
+    dan = user_get_or_create_verified(email="dan@example.com", display_name="Dan")
+    services.seat_take_over(game_id=game.pk, seat=0, user=dan)
+    secret = "spy 3g; apothecary b; mercenary f"
+    services.submit_move(game_id=game.pk, user=dan, text=secret, source="web")
+    OutboxMessage.objects.filter(user=ada).update(status=OutboxStatus.DIGEST)
+    mail.outbox.clear()
+    due = datetime.datetime(2030, 1, 5, 7, 5, tzinfo=datetime.timezone.utc)
+    assert sender.send_digests(due) == 1
+    digest = last_mail_to(ada.email)
+    assert f"Revolution! #{game.pk}" in digest.body
+    assert "3g" not in digest.body and "Your bid" not in digest.body
