@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 
 from accounts.models import User
+from accounts.names import NameRefused, clean_name, name_key
 
 
 @lru_cache(maxsize=1)
@@ -33,9 +34,14 @@ class ProfileForm(forms.ModelForm):
         help_texts = {"display_name": "What other players see. Empty: the part of your email address before the @."}
 
     def clean_display_name(self) -> str:
-        name = " ".join(self.cleaned_data["display_name"].split())
-        if name and User.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError("another player already uses that name; please choose another")
+        try:
+            name = clean_name(self.cleaned_data["display_name"])
+        except NameRefused as refusal:
+            raise forms.ValidationError(str(refusal)) from None
+        shown = name or self.instance.email.split("@", 1)[0]
+        if User.objects.filter(name_key=name_key(shown)).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(f"another player already goes by a name like {shown!r}; please choose "
+                                        "another")
         return name
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
@@ -43,6 +44,8 @@ class UserManager(BaseUserManager["User"]):
 class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField(unique=True)
     display_name = models.CharField(max_length=60, blank=True)
+    # accounts.names.name_key of the name others see: two players may not look alike.
+    name_key = models.CharField(max_length=60, blank=True, db_index=True, editable=False)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     is_staff = models.BooleanField(default=False)
     is_active = models.BooleanField(default=True)
@@ -56,6 +59,15 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        from accounts.names import name_key
+
+        self.name_key = name_key(self.name)[:60]
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:

@@ -129,11 +129,25 @@ def write_message(*, kind: str, user_id: int, dedupe_key: str, payload: dict[str
     return int(found[0])
 
 
-def write_invitation(*, game_id: int, user_id: int, inviter: str, to: str | None = None) -> int | None:
+def write_invitation(*, game_id: int, user_id: int, inviter: str, inviter_id: int,
+                     to: str | None = None) -> int | None:
     """An invitation to join an open game (the lobby's invite form calls this through the services)."""
     return write_message(kind="invitation", user_id=user_id, game_id=game_id,
                          dedupe_key=f"{game_id}:invite:{(to or str(user_id)).lower()}",
-                         payload={"inviter": inviter, **({"to": to} if to else {})})
+                         payload={"inviter": inviter, "inviter_id": inviter_id, **({"to": to} if to else {})})
+
+
+def invitations_since(*, inviter_id: int | None = None, game_id: int | None = None,
+                      since: Any = None) -> int:
+    """How many invitations were written by ``inviter_id`` and/or for ``game_id`` (since a moment)."""
+    rows = OutboxMessage.objects.filter(kind="invitation")
+    if inviter_id is not None:
+        rows = rows.filter(payload__inviter_id=inviter_id)
+    if game_id is not None:
+        rows = rows.filter(game_id=game_id)
+    if since is not None:
+        rows = rows.filter(created_at__gte=since)
+    return rows.count()
 
 
 # -- handing over ---------------------------------------------------------------------

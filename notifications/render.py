@@ -239,7 +239,8 @@ def _reply_mail(row: OutboxMessage) -> MailContent:
 def _invitation_mail(row: OutboxMessage, game: Any) -> MailContent:
     inviter = row.payload.get("inviter", "A friend")
     return MailContent(
-        subject=f"{SUBJECT_PREFIX} {inviter} invites you to play {game_label(game)}",
+        # The inviter's name stays out of the subject: a name is not a headline anyone may write.
+        subject=f"{SUBJECT_PREFIX} an invitation to play {game_label(game)}",
         intro=[f"{inviter} invites you to a game of {game.rules.name} on Ravenpost.",
                f"Join it on the game page: {game_url(game.pk)}",
                "Once everyone has joined, the game is played by replying to its mails (or on the web)."],

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
 from games import store
@@ -12,6 +15,10 @@ from games.models import Game, GameStatus, Seat, Source
 from games.services.errors import GameError, GameNotFound, NotAPlayer
 from games.services.turn import Turn, actor_of, snapshot_of
 from notifications import outbox
+
+# Invitations reach people who did not ask for them: few per player and per game.
+INVITATIONS_PER_HOUR = 10
+INVITATIONS_PER_SEAT = 3
 
 
 @transaction.atomic
@@ -62,6 +69,14 @@ def game_invite(*, game_id: int, inviter: User, email: str) -> None:
     invitee = User.objects.filter(email__iexact=address).first()
     if invitee is not None and Seat.objects.filter(game=game, user=invitee).exists():
         raise GameError(f"{address} already has a seat in this game")
+    # Invitations go to strangers' inboxes: a player may send a few, not a flood.
+    hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    if outbox.invitations_since(inviter_id=inviter.pk, since=hour_ago) >= INVITATIONS_PER_HOUR:
+        raise GameError(f"you have sent {INVITATIONS_PER_HOUR} invitations in the last hour; "
+                        "please wait before sending more")
+    per_game = game.num_players * INVITATIONS_PER_SEAT
+    if outbox.invitations_since(game_id=game.pk) >= per_game:
+        raise GameError(f"game #{game.pk} has had its {per_game} invitations; share its page's address instead")
     # The row belongs to the invitee when they have an account, else to the inviter, addressed to `to`.
     outbox.write_invitation(game_id=game.pk, user_id=(invitee or inviter).pk, inviter=inviter.name,
-                            to=None if invitee else address)
+                            inviter_id=inviter.pk, to=None if invitee else address)

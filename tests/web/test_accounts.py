@@ -112,7 +112,7 @@ def test_profile_rejects_taken_name(make_user):
     client = client_for(make_user("two@example.com"))
     response = client.post(reverse("accounts:profile"), {"display_name": "robin", "time_zone": "UTC"})
     assert response.status_code == 400
-    assert "another player already uses that name" in response.content.decode()
+    assert "another player already goes by a name like" in response.content.decode()
 
 
 def test_profile_needs_sign_in():
@@ -148,3 +148,47 @@ def test_vouching_for_a_verified_address_keeps_its_password(make_user):
     assert user_get_or_create_verified(email="OWNER@example.com") == user
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
+
+
+@pytest.mark.parametrize("copy", ["robin", "ROBIN", "R o b i n", "Robin!", "Ｒｏｂｉｎ", "Rob\u200bin", "ro-bin"])
+def test_a_name_cannot_copy_another_players_name(make_user, copy):
+    make_user("one@example.com", "Robin")
+    user = make_user("two@example.com")
+    response = client_for(user).post(reverse("accounts:profile"), {"display_name": copy, "time_zone": "UTC"})
+    assert response.status_code == 400, copy
+    assert "another player already goes by a name like" in htmllib.unescape(response.content.decode())
+    user.refresh_from_db()
+    assert user.display_name == ""
+
+
+def test_a_name_cannot_copy_the_name_shown_for_a_player_without_one(make_user):
+    make_user("sam@example.com")  # shown as "sam"
+    response = client_for(make_user("other@example.com")).post(
+        reverse("accounts:profile"), {"display_name": "Sam", "time_zone": "UTC"})
+    assert response.status_code == 400
+
+
+def test_invisible_and_direction_changing_characters_are_dropped(make_user):
+    user = make_user("bidi@example.com")
+    response = client_for(user).post(reverse("accounts:profile"),
+                                     {"display_name": "Eve\u202e gnp.exe\u202c\u200d", "time_zone": "UTC"})
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.display_name == "Eve gnp.exe"
+
+
+@pytest.mark.parametrize(("name", "why"), [("\u0410da", "may not mix alphabets"), ("x" * 41, "at most 40"),
+                                           ("!!! ...", "at least one letter or digit")])
+def test_names_that_cannot_be_used_are_refused_with_the_reason(make_user, name, why):
+    user = make_user("n@example.com")
+    response = client_for(user).post(reverse("accounts:profile"), {"display_name": name, "time_zone": "UTC"})
+    assert response.status_code == 400 and why in htmllib.unescape(response.content.decode())
+
+
+def test_names_in_one_writing_are_fine(make_user):
+    for email, name in (("jp@example.com", "山田たろう"), ("ru@example.com", "Алёна"), ("de@example.com", "Jürgen Groß")):
+        user = make_user(email)
+        response = client_for(user).post(reverse("accounts:profile"), {"display_name": name, "time_zone": "UTC"})
+        assert response.status_code == 302, name
+        user.refresh_from_db()
+        assert user.display_name == name

@@ -28,7 +28,8 @@ def test_a_player_invites_a_friend_who_gets_a_mail_with_the_game_link(client, op
     assert row.payload["to"] == "friend@example.org"
     sender.send_pending()
     invitation = [m for m in mail.outbox if m.to == ["friend@example.org"]][-1]
-    assert "Host invites you to play Revolution!" in invitation.subject
+    assert invitation.subject == f"[Ravenpost] an invitation to play Revolution! #{open_game.pk}"
+    assert "Host invites you to a game of Revolution!" in invitation.body
     assert f"/games/{open_game.pk}/" in invitation.body
     # Inviting the same address again sends nothing new.
     client.post(f"/games/{open_game.pk}/invite/", {"email": "friend@example.org"})
@@ -43,3 +44,37 @@ def test_bad_invitations_are_refused_with_the_reason(client, open_game):
     response = client.post(f"/games/{open_game.pk}/invite/", {"email": "x@example.org"}, follow=True)
     assert "only a player of the game can invite" in response.content.decode()
     assert not OutboxMessage.objects.filter(kind="invitation").exists()
+
+
+def test_invitations_are_limited_per_player_and_per_game(client, open_game):
+    from games.services.seats import INVITATIONS_PER_HOUR, INVITATIONS_PER_SEAT
+
+    per_game = open_game.num_players * INVITATIONS_PER_SEAT
+    assert per_game < INVITATIONS_PER_HOUR  # the per-game cap is met first in one game
+    for i in range(per_game):
+        assert "Invitation sent" in client.post(f"/games/{open_game.pk}/invite/", {"email": f"s{i}@example.org"},
+                                                follow=True).content.decode()
+    refused = client.post(f"/games/{open_game.pk}/invite/", {"email": "one-more@example.org"}, follow=True)
+    assert f"has had its {per_game} invitations" in refused.content.decode()
+    assert OutboxMessage.objects.filter(kind="invitation").count() == per_game
+    # Over several games, the same player meets the hourly cap.
+    host = User.objects.get(email="host@example.org")
+    sent = per_game
+    while sent < INVITATIONS_PER_HOUR:
+        game = services.game_create(rules_slug="revolution", creator=host, num_players=3)
+        client.post(f"/games/{game.pk}/invite/", {"email": f"t{sent}@example.org"})
+        sent += 1
+    game = services.game_create(rules_slug="revolution", creator=host, num_players=3)
+    refused = client.post(f"/games/{game.pk}/invite/", {"email": "late@example.org"}, follow=True)
+    assert f"you have sent {INVITATIONS_PER_HOUR} invitations in the last hour" in refused.content.decode()
+    assert OutboxMessage.objects.filter(kind="invitation").count() == INVITATIONS_PER_HOUR
+
+
+def test_the_inviters_name_is_not_the_subject(client, open_game):
+    host = User.objects.get(email="host@example.org")
+    host.display_name = "Your account is suspended, log in at evil.example"
+    host.save()
+    client.post(f"/games/{open_game.pk}/invite/", {"email": "friend@example.org"})
+    sender.send_pending()
+    invitation = [m for m in mail.outbox if m.to == ["friend@example.org"]][-1]
+    assert "suspended" not in invitation.subject
