@@ -16,7 +16,7 @@ import psycopg
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games.models import Event, Game, Narration, Projection, iso
+from games.models import Event, Game, GameStatus, Narration, Projection, iso
 from games.narration import replay_narrated
 from games.records import GENESIS_HASH, RecordError, Replayer, event_hash, verify_chain
 from games.rules import state_hash
@@ -103,56 +103,140 @@ def replay_states(records: list[dict[str, Any]]) -> list[State | None]:
     return states
 
 
+@dataclass
+class Replayed:
+    """Everything a projection holds, recomputed from a game's events alone."""
+
+    state: State | None
+    narrations: list[tuple[int, dict[str, str]]]
+    version: int
+    last_hash: str
+    to_act: list[int]
+    bot_seats: list[int]
+    clock: dict[str, Any]
+    deadline: datetime.datetime | None
+
+
+def _parse_moment(value: Any) -> datetime.datetime | None:
+    return datetime.datetime.fromisoformat(str(value).replace("Z", "+00:00")) if value else None
+
+
+def replay_projection(game: Game, records: list[dict[str, Any]]) -> Replayed:
+    """The projection of ``records``: the rules state by replay, and the clock's bookkeeping by folding
+    the events that changed it (resignations, replacements, timeouts, extensions, vacations, deadlines).
+
+    A game that is over (finished or aborted) awaits no one and has no deadline, whatever its last
+    state would ask: an abort ends a game the rules had not finished.
+    """
+    state, narrations = replay_narrated(records)
+    over = game.status in (GameStatus.FINISHED, GameStatus.ABORTED)
+    to_act = [] if over or state is None else game.rules.to_act(state)
+    bots: set[int] = set()
+    random_bots: set[int] = set()
+    timeouts: dict[str, int] = {}
+    extensions: dict[str, int] = {}
+    away: dict[str, str] = {}
+    deadline: datetime.datetime | None = None
+    for record in records:
+        kind, seat, payload = record["kind"], record["seat"], record["payload"]
+        key = str(seat)
+        if kind == "move" and record.get("actor") != "system":
+            timeouts.pop(key, None)  # a player who moves is no longer absent
+        elif kind == "timeout":
+            timeouts[key] = timeouts.get(key, 0) + 1
+        elif kind == "resigned":
+            bots.add(seat)
+        elif kind == "player_replaced" and payload.get("user") is not None:  # a substitute took the seat
+            bots.discard(seat)
+            random_bots.discard(seat)
+            timeouts.pop(key, None)
+        elif kind == "player_replaced":
+            bots.add(seat)
+            if payload.get("by") == "bot":
+                random_bots.add(seat)
+        elif kind in ("deadline_set", "deadline_extended"):
+            deadline = _parse_moment(payload.get("deadline"))
+            if kind == "deadline_extended" and payload.get("reason") == "extension":
+                extensions[key] = extensions.get(key, 0) + 1
+        elif kind == "vacation_started":
+            away[key] = payload["until"]
+        elif kind == "vacation_ended":
+            away.pop(key, None)
+    clock = {"timeouts": timeouts, "extensions": extensions, "random_bots": sorted(random_bots), "away": away}
+    return Replayed(state, narrations, len(records), records[-1]["hash"] if records else GENESIS_HASH, to_act,
+                    sorted(bots), clock, deadline if to_act else None)
+
+
+def _clock_of(projection: Projection) -> dict[str, Any]:
+    clock = dict(projection.clock or {})
+    return {"timeouts": dict(clock.get("timeouts", {})), "extensions": dict(clock.get("extensions", {})),
+            "random_bots": sorted(clock.get("random_bots", [])), "away": dict(clock.get("away", {}))}
+
+
 def verify_game(game: Game) -> list[str]:
-    """Differences between the stored projection and a full replay, plus chain errors."""
+    """Differences between the stored projection and one recomputed from the events, plus chain errors."""
     records = game_records(game)
-    problems: list[str] = []
     try:
-        last_hash = verify_chain(records) if records else GENESIS_HASH
+        verify_chain(records)
     except RecordError as error:
         return [f"game {game.pk}: {error}"]
-    state, narrations = replay_narrated(records)
     projection = Projection.objects.filter(game=game).first()
     if projection is None:
         return [f"game {game.pk}: no projection"]
-    if projection.version != len(records):
-        problems.append(f"game {game.pk}: projection at event {projection.version}, log has {len(records)}")
-    if projection.last_hash != last_hash:
+    replayed = replay_projection(game, records)
+    problems: list[str] = []
+    if projection.version != replayed.version:
+        problems.append(f"game {game.pk}: projection at event {projection.version}, log has {replayed.version}")
+    if projection.last_hash != replayed.last_hash:
         problems.append(f"game {game.pk}: projection's last hash differs from the log's")
     stored_hash = state_hash(projection.state) if projection.state is not None else None
-    replayed_hash = state_hash(state) if state is not None else None
+    replayed_hash = state_hash(replayed.state) if replayed.state is not None else None
     if stored_hash != replayed_hash:
         problems.append(f"game {game.pk}: projected state differs from the replayed state")
-    if state is not None:
-        expected_to_act = game.rules.to_act(state)
-        if list(projection.to_act) != expected_to_act:
-            problems.append(f"game {game.pk}: to_act {projection.to_act} but replay says {expected_to_act}")
+    if list(projection.to_act) != replayed.to_act:
+        problems.append(f"game {game.pk}: to_act {projection.to_act} but replay says {replayed.to_act}")
+    if sorted(projection.bot_seats) != replayed.bot_seats:
+        problems.append(f"game {game.pk}: seats played by the service {projection.bot_seats}, events say "
+                        f"{replayed.bot_seats}")
+    if projection.state is not None and _clock_of(projection) != replayed.clock:
+        problems.append(f"game {game.pk}: clock {_clock_of(projection)} but events say {replayed.clock}")
+    if projection.deadline != replayed.deadline:
+        problems.append(f"game {game.pk}: deadline {projection.deadline} but events say {replayed.deadline}")
     stored = dict(Narration.objects.filter(game=game).values_list("seq", "texts"))
-    if stored != dict(narrations):
+    if stored != dict(replayed.narrations):
         problems.append(f"game {game.pk}: the stored narrations differ from the replayed ones")
     return problems
 
 
 def rebuild_projection(game: Game) -> None:
-    """Overwrite the projection with a full replay of the game's events."""
+    """Overwrite the projection (and the narrations) with what the game's events say."""
+    from games.timecontrol import TimeControl
+
     records = game_records(game)
-    last_hash = verify_chain(records) if records else GENESIS_HASH
-    state, narrations = replay_narrated(records)
-    to_act = game.rules.to_act(state) if state is not None else []
+    verify_chain(records)
+    replayed = replay_projection(game, records)
     seats = list(game.seats.filter(index__isnull=False).order_by("index"))
     Narration.objects.filter(game=game).delete()
-    Narration.objects.bulk_create([Narration(game=game, seq=seq, texts=texts) for seq, texts in narrations])
+    Narration.objects.bulk_create([Narration(game=game, seq=seq, texts=texts) for seq, texts in replayed.narrations])
     _forget(game.pk)
+    now = timezone.now()
+    time = TimeControl.from_json(game.time_control)
+    reminder_at = time.reminder_before(replayed.deadline, now) if replayed.deadline else None
+    due = [t for t in (replayed.deadline, reminder_at) if t is not None]
     Projection.objects.update_or_create(
         game=game,
         defaults={
             "seat_users": [seat.user_id for seat in seats],
-            "bot_seats": [seat.index for seat in seats if seat.resigned],
-            "state": state,
-            "version": len(records),
-            "last_hash": last_hash,
-            "to_act": to_act,
-            "updated_at": timezone.now(),
+            "bot_seats": replayed.bot_seats,
+            "state": replayed.state,
+            "version": replayed.version,
+            "last_hash": replayed.last_hash,
+            "to_act": replayed.to_act,
+            "clock": replayed.clock if replayed.state is not None else {},
+            "deadline": replayed.deadline,
+            "reminder_at": reminder_at,
+            "next_due": min(due) if due else None,
+            "updated_at": now,
         },
     )
 
