@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCHES = ["bench.playouts", "bench.move_path", "bench.replay", "bench.inbound_email", "bench.deadline_sweep"]
+BENCHES = ["bench.playouts", "bench.move_path", "bench.replay", "bench.inbound_email", "bench.deadline_sweep",
+           "bench.page_render"]
 
 
 def main() -> int:

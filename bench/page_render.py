@@ -1,0 +1,110 @@
+"""page_render: server time of the pages people look at most, against Django's own 404 in the same run.
+
+For every registered game, a game is played part-way through the write path
+(random legal moves), then each page is fetched in-process with Django's test
+client (the whole middleware stack and template rendering; no network), with
+``DEBUG`` off as in production, on PostgreSQL:
+
+- ``page_<slug>_player``: the game page for the seat whose move is awaited;
+- ``page_<slug>_spectator``: the same page for someone not playing;
+- ``page_<slug>_replay``: the replay page at its last step;
+- ``page_lobby``: the lobby of a player with games running.
+
+Each figure is the median of ``BENCH_PAGE_REPEAT`` (30) fetches after two warm-up
+fetches, in ms; ``ratio`` is that median over the median of a 404 page fetched
+alternately with it (the floor: middleware and a template, no game), so a busy
+machine slows both alike.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+import uuid
+from typing import Any, Callable
+
+from bench import common
+
+REPEAT = int(os.environ.get("BENCH_PAGE_REPEAT", "30"))
+MOVES = int(os.environ.get("BENCH_PAGE_MOVES", "40"))
+
+
+def _timed(fetch: Callable[[], Any]) -> float:
+    started = time.perf_counter()
+    response = fetch()
+    elapsed = time.perf_counter() - started
+    if response.status_code not in (200, 404):
+        raise SystemExit(f"unexpected status {response.status_code}")
+    return elapsed
+
+
+def paired_ms(fetch: Callable[[], Any], floor: Callable[[], Any]) -> tuple[float, float]:
+    """Medians (ms) of ``fetch`` and of the floor, fetched alternately so both see the same machine."""
+    for _ in range(2):
+        fetch()
+        floor()
+    pages, floors = [], []
+    for _ in range(REPEAT):
+        pages.append(_timed(fetch))
+        floors.append(_timed(floor))
+    return statistics.median(pages) * 1000, statistics.median(floors) * 1000
+
+
+def main() -> None:
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-" + uuid.uuid4().hex)
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    common.configure()
+    common.ensure_database()
+    common.quiet_outbox()
+    from django.core.management import call_command
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    from games.models import Game, Projection, Seat
+    from games.rules import all_rules
+
+    call_command("collectstatic", "--noinput", verbosity=0)  # as a production start does (DEBUG off)
+    setup_test_environment()  # the test client's hooks; templates are rendered exactly as in production
+    import logging
+
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # the floor's 404s are expected
+    run = uuid.uuid4().hex[:8]
+    anonymous = Client()
+
+    def not_found() -> Any:
+        return anonymous.get(f"/no-such-page-{run}/")
+
+    floors: list[float] = []
+    lobby_client = None
+    for rules in all_rules():
+        game_id = common.new_game(f"page-{rules.slug}-{run}", rules.slug, rules.max_players)
+        driver = common.Driver(game_id, random.Random(1))
+        for _ in range(MOVES):
+            if not driver.step():
+                break
+        projection = Projection.objects.get(pk=game_id)
+        seat = projection.to_act[0] if projection.to_act else 0
+        player = Client()
+        player.force_login(Seat.objects.get(game_id=game_id, index=seat).user)
+        lobby_client = lobby_client or player
+        spectator = Client()
+        url = f"/games/{game_id}/"
+        pages = {"player": (player, url), "spectator": (spectator, url), "replay": (spectator, url + "replay/")}
+        for name, (client, address) in pages.items():
+            value, floor = paired_ms(lambda client=client, address=address: client.get(address), not_found)
+            floors.append(floor)
+            common.report(f"page_{rules.slug}_{name}", value, "ms", ratio=round(value / floor, 1),
+                          floor_ms=round(floor, 3), events=Game.objects.get(pk=game_id).events.count())
+    if lobby_client is not None:
+        value, floor = paired_ms(lambda: lobby_client.get("/"), not_found)
+        floors.append(floor)
+        common.report("page_lobby", value, "ms", ratio=round(value / floor, 1), floor_ms=round(floor, 3))
+    common.report("page_404_floor", statistics.median(floors), "ms", repeat=REPEAT,
+                  note="median of the 404 floors measured beside each page")
+
+
+if __name__ == "__main__":
+    main()
