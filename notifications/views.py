@@ -8,11 +8,13 @@ Elsewhere these pages are 404.
 
 from __future__ import annotations
 
+from email.utils import parseaddr
 from typing import Any, Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from notifications import tokens
 from notifications.devmail import mailbox_open
 from notifications.models import DevMail
 
@@ -41,4 +43,8 @@ def mailbox(request: HttpRequest) -> HttpResponse:
 @_dev_only
 def mail_detail(request: HttpRequest, mail_id: int) -> HttpResponse:
     mail = get_object_or_404(DevMail, pk=mail_id)
-    return render(request, "notifications/mail_detail.html", {"mail": mail})
+    reply_to = parseaddr(mail.headers.get("Reply-To", ""))[1]
+    # A game mail carries a reply address: answer it right here, as its recipient would.
+    can_reply = tokens.parse_address(reply_to) is not None
+    return render(request, "notifications/reply_form.html",
+                  {"mail": mail, "can_reply": can_reply, "reply_to": reply_to})

@@ -51,8 +51,10 @@ def test_a_dev_mailbox_mail_can_be_answered_through_the_pipeline(game, settings)
     user = seat_user(game, 0)
     turn = DevMail.objects.filter(to__icontains=user.email, subject__contains="your bid").first()
     client = Client()
-    page = client.get(f"/dev/mailbox/{turn.pk}/reply/")
+    # The reply form is on the mail's own page (where a person reading the mail finds it).
+    page = client.get(f"/dev/mailbox/{turn.pk}/")
     assert page.status_code == 200 and b"Send reply" in page.content
+    assert f'action="/dev/mailbox/{turn.pk}/reply/"'.encode() in page.content
     before = events(game)
     response = client.post(f"/dev/mailbox/{turn.pk}/reply/", {"text": "printer f b 3g"})
     assert response.status_code == 302
@@ -68,3 +70,16 @@ def test_a_dev_mailbox_mail_can_be_answered_through_the_pipeline(game, settings)
 def test_the_reply_form_is_off_without_the_dev_mailbox(game, settings):
     settings.DEV_MAILBOX = False
     assert Client().get("/dev/mailbox/1/reply/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_mail_without_a_reply_address_offers_no_reply_form(game, settings):
+    settings.EMAIL_BACKEND = "notifications.devmail.DevMailboxBackend"
+    settings.DEV_MAILBOX = True
+    settings.DEBUG = True
+    from django.core.mail import send_mail
+
+    send_mail("Welcome", "Hello", "games@ravenpost.localhost", ["ada@example.com"])
+    mail = DevMail.objects.get(subject="Welcome")
+    page = Client().get(f"/dev/mailbox/{mail.pk}/").content.decode()
+    assert "Send reply" not in page and "This mail has no reply address to answer." in page
