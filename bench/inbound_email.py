@@ -72,7 +72,7 @@ def main() -> None:
         seats = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
         addresses = {i: tokens.reply_address(tokens.token_for(game_id=game.pk, seat=i, user_id=seats[i].pk))
                      for i in movers}
-        quoted = {i: "It is your move. Reply to this mail with your move, one command per line.\n\n"
+        quoted = {i: "It is your move. Reply to this mail with your move written on top.\n\n"
                   "== The game as you see it ==\n" + rules.describe(state, i) + "\n-- \nRavenpost" for i in movers}
         subject = {i: f"[Ravenpost] {rules.name} #{game.pk} — {rules.phase_label(state, i)}" for i in movers}
         for k in range(PER_GAME):

@@ -54,6 +54,11 @@ class MailContent:
     game_url: str = ""
     can_reply: bool = True
 
+    @property
+    def heading(self) -> str:
+        """The mail's one heading: its subject without the service's prefix."""
+        return self.subject.removeprefix(SUBJECT_PREFIX).strip()
+
 
 # -- threading ----------------------------------------------------------------
 
@@ -149,7 +154,7 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
     else:
         content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — {rules.phase_label(state, seat)}"
         if awaited:
-            content.intro = ["It is your move. Reply to this mail with your move, one command per line."]
+            content.intro = ["It is your move. Reply to this mail with your move written on top."]
         else:
             content.intro = ["The game has moved on; nothing is needed from you right now."]
         projection = selectors.projection_of(game)

@@ -61,7 +61,7 @@ def text_of(message: EmailMessage) -> str:
 def examples_in(message: EmailMessage) -> list[str]:
     """The worked examples a turn mail offers (indented lines under "for example:")."""
     lines = text_of(message).splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Reply with one command per line"))
+    start = next(i for i, line in enumerate(lines) if line.startswith("Reply with your move on top of this mail"))
     examples = []
     for line in lines[start + 1:]:
         if not line.startswith("    "):
