@@ -1,0 +1,100 @@
+"""A real browser for the test suite: Debian's Chromium driven by Playwright, against a live server.
+
+Chromium is the machine's own (``/usr/bin/chromium``, installed by ``.ci/run`` when
+missing); nothing is downloaded at test time. Without a Chromium these tests
+are skipped, unless ``RAVENPOST_BROWSER_REQUIRED`` is set (as ``.ci/run`` sets
+it), in which case they fail: a CI run must not pass without its browser.
+
+People sign in by a session cookie made on the server (what the login form
+would set), so each test drives only what it is about.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any, Iterator
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM, used by the tests
+# between page visits, refuses to run beside one unless told the use is deliberate.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    path = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - the test extras install it
+        sync_playwright = None
+    if path is None or sync_playwright is None:
+        why = "no Chromium on this machine" if path is None else "playwright is not installed"
+        if os.environ.get("RAVENPOST_BROWSER_REQUIRED"):
+            pytest.fail(f"browser tests are required here, but {why}")
+        pytest.skip(why)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(params=[pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")])
+def viewport(request: Any) -> dict[str, int]:
+    return dict(request.param)
+
+
+class Person:
+    """One signed-in person in their own browser context (cookies, tabs)."""
+
+    def __init__(self, browser: Any, live_server: Any, user: Any, viewport: dict[str, int]) -> None:
+        from django.conf import settings
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        self.user = user
+        self.base = live_server.url
+        self.context = browser.new_context(viewport=viewport, base_url=self.base)
+        self.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
+                                   "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                                   "url": self.base}])
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15_000)
+
+    def open(self, path: str) -> Any:
+        self.page.goto(self.base + path)
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def people(browser: Any, live_server: Any, viewport: dict[str, int]) -> Iterator[Any]:
+    """``people(users)`` gives one signed-in browser per user, at this test's viewport."""
+    opened: list[Person] = []
+
+    def open_for(users: list[Any]) -> list[Person]:
+        found = [Person(browser, live_server, user, viewport) for user in users]
+        opened.extend(found)
+        return found
+
+    yield open_for
+    for person in opened:
+        person.close()
+
+
+def page_width_fits(page: Any) -> bool:
+    """Whether the page is no wider than its viewport (nothing makes the whole page scroll sideways)."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
