@@ -18,6 +18,18 @@ def dev_mailbox_enabled() -> bool:
     return mailbox_open()
 
 
+@register.simple_tag
+def site_name() -> str:
+    """The service's name as the operator set it (``SITE_NAME``), for pages and mails."""
+    return str(getattr(settings, "SITE_NAME", "") or "Ravenpost")
+
+
+@register.simple_tag
+def site_url() -> str:
+    """Where the service is reached (``SITE_URL``), for mails that link back."""
+    return str(getattr(settings, "SITE_URL", "") or "")
+
+
 @register.filter
 def get_item(mapping: Any, key: Any) -> Any:
     """``mapping[key]`` for dicts and lists in templates; None when missing."""

@@ -192,3 +192,13 @@ def test_names_in_one_writing_are_fine(make_user):
         assert response.status_code == 302, name
         user.refresh_from_db()
         assert user.display_name == name
+
+
+def test_sign_up_speaks_as_the_service_and_points_to_the_dev_mailbox(dev_mailbox):
+    client = Client()
+    response = client.post(reverse("account_signup"),
+                           {"email": "fresh@example.com", "password1": PASSWORD, "password2": PASSWORD}, follow=True)
+    page = response.content.decode()
+    assert "Verify your email address" in page and reverse("notifications:mailbox") in page
+    mail = DevMail.objects.get(to__icontains="fresh@example.com")
+    assert mail.text.startswith("Hello from Ravenpost!") and "testserver" not in mail.text.splitlines()[0]

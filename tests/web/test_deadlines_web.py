@@ -134,6 +134,9 @@ def test_game_page_shows_the_deadline_in_the_viewers_zone_and_for_whom(three_pla
     assert 'id="deadline"' in html
     assert dateformat.format(deadline.astimezone(zoneinfo.ZoneInfo("Asia/Tokyo")), "D j M Y, H:i") in html
     assert "Asia/Tokyo" in html and f"for {names}" in html
+    # The banner at the top says the zone too, not only the clock card.
+    banner = html[html.index('class="turn-bar'):html.index("</div>", html.index('class="turn-bar'))]
+    assert "Asia/Tokyo" in banner
     assert TimeControl.from_json(game.time_control).describe() in html
     assert f"deadline set for {names}: {local(deadline, 'Asia/Tokyo')} (new turn)" in html
     assert "Extend my deadline" in html and "2 of 2 extensions left" in html
