@@ -50,6 +50,9 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
         areas.append({
             "id": area.id, "name": area.name, "spaces": spaces, "filled": sum(counts), "size": area.spaces,
             "support": area.support, "leader": colors[leader] if leader is not None else None,
+            # People are named by name, with their colour beside it (the chip).
+            "leader_name": (names[leader] if leader < len(names) else colors[leader].capitalize())
+            if leader is not None else None,
             "counts": [{"color": colors[s], "count": c} for s, c in enumerate(counts) if c],
         })
     characters = []
