@@ -18,6 +18,7 @@ machine slows both alike.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import statistics
@@ -94,7 +95,7 @@ def main() -> None:
         url = f"/games/{game_id}/"
         pages = {"player": (player, url), "spectator": (spectator, url), "replay": (spectator, url + "replay/")}
         for name, (client, address) in pages.items():
-            value, floor = paired_ms(lambda client=client, address=address: client.get(address), not_found)
+            value, floor = paired_ms(functools.partial(client.get, address), not_found)
             floors.append(floor)
             common.report(f"page_{rules.slug}_{name}", value, "ms", ratio=round(value / floor, 1),
                           floor_ms=round(floor, 3), events=Game.objects.get(pk=game_id).events.count())

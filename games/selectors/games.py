@@ -8,8 +8,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from accounts.models import User
-from games.models import ChatMessage, Event, Game, GameStatus, Projection, Seat
-from games.selectors.seats import projection_of, seat_names
+from games.models import ChatMessage, Event, Game, GameStatus, Projection
+from games.selectors.seats import projection_of, seat_names, seat_rows
 
 
 def game_get(game_id: int) -> Game | None:
@@ -54,15 +54,18 @@ class SeatInfo:
 
 def seats_of(game: Game) -> list[SeatInfo]:
     """Who sits where (index None until the game starts and seats are drawn)."""
-    seats = Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "pk")
-    return [SeatInfo(s.index, s.user.name, s.user_id, s.resigned) for s in seats]
+    return [SeatInfo(s.index, s.user.name, s.user_id, s.resigned) for s in seat_rows(game)]
+
+
+def _resigned(game: Game) -> set[int]:
+    return {s.index for s in seat_rows(game) if s.resigned and s.index is not None}
 
 
 def winners(game: Game) -> list[int]:
     """The rules' winners, less any who resigned (a resigned seat is played on but cannot win)."""
     if not game.result:
         return []
-    resigned = set(Seat.objects.filter(game=game, resigned=True).values_list("index", flat=True))
+    resigned = _resigned(game)
     return [seat for seat in game.result.get("winners", []) if seat not in resigned]
 
 
@@ -72,7 +75,7 @@ def result_summary(game: Game) -> str:
     if not result:
         return ""
     names = seat_names(game)
-    resigned = set(Seat.objects.filter(game=game, resigned=True).values_list("index", flat=True))
+    resigned = _resigned(game)
     won = winners(game)
     order = sorted(range(len(result["scores"])), key=lambda s: -result["scores"][s])
     lines = ["Final scores:"]

@@ -116,15 +116,15 @@ def _name_timeline(game: Game) -> tuple[list[str], list[tuple[int, int, str]]]:
     A substitute's name must not be written over the moves its predecessor made,
     so logs name each seat's player as of the event (two small indexed queries).
     """
-    started = Event.objects.filter(game=game, kind="game_started").values_list("payload", flat=True).first()
-    names = list(started.get("names", [])) if started else seat_names(game)
-    changes = [
-        (seq, seat, payload.get("name", ""))
-        for seq, seat, payload in Event.objects.filter(game=game, kind="player_replaced", payload__by="substitute")
-        .order_by("seq").values_list("seq", "seat", "payload")
-        if payload.get("user") is not None and seat is not None
-    ]
-    return names, changes
+    names: list[str] | None = None
+    changes = []
+    for seq, kind, seat, payload in (Event.objects.filter(game=game, kind__in=("game_started", "player_replaced"))
+                                     .order_by("seq").values_list("seq", "kind", "seat", "payload")):
+        if kind == "game_started":
+            names = list(payload.get("names", []))
+        elif payload.get("by") == "substitute" and payload.get("user") is not None and seat is not None:
+            changes.append((seq, seat, payload.get("name", "")))
+    return (names if names is not None else seat_names(game)), changes
 
 
 def _attach_narrations(game: Game, records: list[dict[str, Any]]) -> None:

@@ -29,14 +29,27 @@ class Viewer:
         return self.seat is not None
 
 
+def seat_rows(game: Game) -> list[Seat]:
+    """The game's seats with their players, read once per game object (a page asks many times).
+
+    Ordered by seat index, then joining order (before the start, seats have no index yet).
+    """
+    cached: list[Seat] | None = getattr(game, "_seat_rows", None)
+    if cached is None:
+        cached = list(Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "pk"))
+        game._seat_rows = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def viewer_for(game: Game, user: Any) -> Viewer:
     if user is None or not user.is_authenticated:
         return Viewer(None, None)
-    seat = Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first()
+    seat = next((s.index for s in seat_rows(game) if s.user_id == user.pk), None)
     return Viewer(user, seat)
 
 
 def projection_of(game: Game) -> Projection:
+    """The game's projection, read now (a game object may be older than its last move)."""
     return Projection.objects.get(pk=game.pk)
 
 
@@ -60,8 +73,7 @@ def state_at(game: Game, seq: int | None) -> State | None:
 
 
 def seat_names(game: Game) -> list[str]:
-    seats = Seat.objects.filter(game=game, index__isnull=False).select_related("user").order_by("index")
-    return [seat.user.name for seat in seats]
+    return [seat.user.name for seat in seat_rows(game) if seat.index is not None]
 
 
 def seat_view(game: Game, seat: int | None, projection: Projection | None = None) -> dict[str, Any] | None:

@@ -13,7 +13,7 @@ from games.models import Game
 from games.rules import get_rules
 from tests.web.conftest import client_for, projection, seat_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("dev_mailbox")]  # a local run: the mailbox is a page too
 
 
 def pages(game: Game) -> list[str]:
