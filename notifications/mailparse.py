@@ -520,8 +520,11 @@ _PHONE_TAILS = re.compile(
     r"sent from my android device with k-9 mail.{0,60})$", re.I)
 
 
+_MARKS = re.compile("[\u064b-\u065f\u0670]")  # Arabic vowel marks, written or not
+
+
 def _is_phone_tail(line: str) -> bool:
-    text = _clean(line)
+    text = _MARKS.sub("", _clean(line))
     return len(text) <= 160 and bool(_PHONE_TAILS.match(text))
 
 
