@@ -223,3 +223,45 @@ def test_evaluate(players, mailoutbox):
         if len(row) > 2:
             print(f"\n{row[0]} misses: {', '.join(row[2]) or 'nothing'}")
     assert game.pk
+
+
+def test_evaluate_on_talons_fixtures():
+    """The same candidates on public data none of this was written against: talon's fixtures
+    (github.com/mailgun/talon, Apache-2.0, tests/fixtures/standard_replies and html_replies), extracted to the
+    folder named by TALON_FIXTURES. The new text is "Hello" in every standard reply and "Hi. I am fine. Thanks,
+    Alex" in every HTML reply; compared word for word, signatures counted once as kept and once removed."""
+    import os
+
+    folder = os.environ.get("TALON_FIXTURES")
+    if not folder:
+        pytest.skip("TALON_FIXTURES not set")
+    cases: list[tuple[str, bytes, list[str]]] = []
+    for path in sorted(Path(folder, "standard_replies").glob("*.eml")):
+        cases.append((path.name, path.read_bytes(), ["hello"]))
+    for path in sorted(Path(folder, "html_replies").glob("*.html")):
+        raw = b"MIME-Version: 1.0\nFrom: a@example.com\nContent-Type: text/html; charset=utf-8\n" \
+              b"Content-Transfer-Encoding: 8bit\n\n" + path.read_bytes()
+        cases.append((path.name, raw, mailparse._words("Hi. I am fine. Thanks, Alex")))
+    print()
+    for name, (module, read) in CANDIDATES.items():
+        if name.endswith("originals") or name.endswith("parent_body"):
+            continue  # there is no original here
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            print(f"{name:44} not installed")
+            continue
+        right = unsigned_right = 0
+        missed = []
+        for case, raw, expected in cases:
+            try:
+                found = read(raw, [])
+            except Exception as error:  # noqa: BLE001
+                found = f"<raised {type(error).__name__}>"
+            ok = mailparse._words(found) == expected
+            right += ok
+            unsigned = mailparse._tidy(mailparse._drop_signature(found.split("\n")))
+            unsigned_right += mailparse._words(unsigned) == expected
+            if not ok:
+                missed.append(case)
+        print(f"{name:44} {right:2}/{len(cases)}  (+sig {unsigned_right:2}/{len(cases)})  misses: {', '.join(missed)}")
