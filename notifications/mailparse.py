@@ -21,6 +21,7 @@ stripper; the fixtures under ``tests/email/fixtures/`` are its specification.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -30,7 +31,6 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parseaddr
-from html.parser import HTMLParser
 
 # -- headers --------------------------------------------------------------------------
 
@@ -217,10 +217,13 @@ def unflow(text: str, delsp: bool = False) -> str:
     return "\n".join(out)
 
 
+MAX_QUOTE_DEPTH = 32  # deeper quotes are written as this deep
+
+
 def _with_depth(depth: int, text: str) -> str:
     if not depth:
         return text
-    return ">" * depth + (" " + text if text else "")
+    return ">" * min(depth, MAX_QUOTE_DEPTH) + (" " + text if text else "")
 
 
 def body_text(message: Message) -> str:
@@ -241,11 +244,30 @@ def body_text(message: Message) -> str:
     return plain or ""
 
 
-MAX_HTML_CHARS = 4 * 1024 * 1024  # a longer HTML part is read up to there (it is far too long to be commands)
+# A body is read for the reply's words up to here: twice the longest reply text the pipeline reads as commands
+# (INBOUND_EMAIL_MAX_BODY_CHARS), so a longer text is still refused as too long, and time stays bounded.
+MAX_READ_CHARS = 2 * 1024 * 1024
+MAX_HTML_CHARS = MAX_READ_CHARS
 SEPARATOR_LINE = "_" * 32  # what an <hr> or an Outlook reply header's border becomes (as Outlook writes it)
 
 
-class _HTMLText(HTMLParser):
+# The tokenizer is ours rather than html.parser's, whose handling of unclosed tags takes quadratic time
+# (a few kilobytes of "<a <a <a ..." keep it busy for seconds): here every "<" costs at most one bounded match.
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_.-]{0,40})([^<>]{0,2000}?)>")
+_ATTRIBUTE = re.compile(r"""([^\s=/"'<>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'<>]+))?""")
+_RAW_TEXT = ("script", "style", "textarea", "title", "xmp")
+
+
+def _attributes(text: str) -> list[tuple[str, str | None]]:
+    found: list[tuple[str, str | None]] = []
+    for name, value in _ATTRIBUTE.findall(text):
+        if value[:1] in ("'", '"'):
+            value = value[1:-1]
+        found.append((name.lower(), html.unescape(value) if value else None))
+    return found
+
+
+class _HTMLText:
     """HTML to text as a reader sees it: quoted blocks written as ``>`` lines, invisible parts left out.
 
     Quoting is kept rather than dropped so that the text rules (and the copy of
@@ -265,10 +287,9 @@ class _HTMLText(HTMLParser):
             "track", "keygen"}
     IMPLIED_END = {"p", "li", "dt", "dd", "tr", "td", "th", "option"}
     MAX_STACK = 4000
-    MATCH_DEPTH = 64  # an end tag closes one of the innermost open elements, or nothing
+    MATCH_DEPTH = 24  # an end tag closes one of the innermost open elements, or nothing
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self.lines: list[str] = []
         self.current: list[str] = []
         self.current_depth: int | None = None
@@ -276,6 +297,46 @@ class _HTMLText(HTMLParser):
         self.skip = self.quote = self.pre = 0
 
     SKIPS, QUOTES, PRE = 1, 2, 4
+
+    def feed(self, markup: str) -> None:
+        """Read ``markup`` in one pass: text, tags, comments; each construct found with a bounded look ahead."""
+        lowered = markup.lower()
+        position, end = 0, len(markup)
+        while position < end:
+            start = markup.find("<", position)
+            if start < 0:
+                self.handle_data(html.unescape(markup[position:]))
+                break
+            if start > position:
+                self.handle_data(html.unescape(markup[position:start]))
+            if markup.startswith("<!--", start):
+                close = markup.find("-->", start + 4)
+                position = end if close < 0 else close + 3
+                continue
+            if markup.startswith(("<!", "<?"), start):
+                close = markup.find(">", start + 2)
+                position = end if close < 0 else close + 1
+                continue
+            tag = _TAG.match(markup, start)
+            if tag is None:
+                self.handle_data("<")
+                position = start + 1
+                continue
+            name = tag.group(2).lower()
+            position = tag.end()
+            if tag.group(1):
+                self.handle_endtag(name)
+                continue
+            attributes = tag.group(3)
+            self.handle_starttag(name, _attributes(attributes))
+            if attributes.rstrip().endswith("/") and name not in self.VOID and self.stack \
+                    and self.stack[-1][0] == name:
+                self._close(len(self.stack) - 1)
+            if name in _RAW_TEXT:
+                close = lowered.find("</" + name, position)
+                close = end if close < 0 else close
+                self.handle_data(html.unescape(markup[position:close]))
+                position = close
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {k.lower(): (v or "") for k, v in attrs}
@@ -304,20 +365,15 @@ class _HTMLText(HTMLParser):
         self.stack.append((tag, flags))
         self._count(flags, 1)
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if tag not in self.VOID and self.stack and self.stack[-1][0] == tag:
-            self._close(len(self.stack) - 1)
-
     def handle_endtag(self, tag: str) -> None:
         if tag in self.VOID:
             return
+        if tag in self.BLOCK:
+            self._end_line(False)  # the block's last line, read while the block (a <pre>) is still open
         for index in range(len(self.stack) - 1, max(-1, len(self.stack) - 1 - self.MATCH_DEPTH), -1):
             if self.stack[index][0] == tag:
                 self._close(index)
                 break
-        if tag in self.BLOCK:
-            self._end_line(False)
 
     def _close(self, index: int) -> None:
         while len(self.stack) > index:
@@ -374,13 +430,9 @@ class _HTMLText(HTMLParser):
 _SPACES = re.compile(r"[ \t\r\n\f\xa0\u200b]+")
 
 
-def html_to_text(html: str) -> str:
+def html_to_text(markup: str) -> str:
     parser = _HTMLText()
-    try:
-        parser.feed(html[:MAX_HTML_CHARS])
-        parser.close()
-    except Exception:  # noqa: BLE001 - broken HTML: keep what was read
-        pass
+    parser.feed(markup[:MAX_HTML_CHARS])
     return parser.text()
 
 
@@ -457,8 +509,13 @@ def _dated(line: str) -> bool:
     return bool(_DATE.search(line) or _TIME.search(line))
 
 
+_COLON = re.compile("[:：]")
+
+
 def _header_block_at(lines: list[str], index: int) -> bool:
     """Whether a quoted mail's header block (From/Sent/To/Subject in any language) starts here."""
+    if not _COLON.search(lines[index]):
+        return False
     first = _label(_clean(lines[index]))
     if first is None or first[0] not in ("from", "date", "subject"):
         return False
@@ -479,10 +536,13 @@ def _header_block_at(lines: list[str], index: int) -> bool:
 def _attribution(lines: list[str], index: int) -> tuple[int, bool]:
     """How many lines an "On …, … wrote:" line at ``index`` spans (0: none), and whether it names an address
     or a date (then it surely introduces a quoted mail)."""
+    following = lines[index + 1] if index + 1 < len(lines) else ""
+    if not _COLON.search(lines[index]) and not _COLON.search(following):
+        return 0, False  # an attribution ends with a colon, on its line or on the next (wrapped)
     line = _clean(lines[index])
     if not line or len(line) > MAX_HEADER_LINE or _is_quoted(line):
         return 0, False
-    following = _clean(lines[index + 1]) if index + 1 < len(lines) else ""
+    following = _clean(following)
     if len(following) > MAX_HEADER_LINE or _is_quoted(following):
         following = ""
     for span, text in ((1, line), (2, f"{line} {following}" if following else "")):
@@ -539,7 +599,7 @@ def _unquoted(lines: list[str]) -> list[str]:
             continue
         text = _clean(line)
         if text and len(text) <= MAX_HEADER_LINE:
-            if _SEPARATORS.match(text) or _header_block_at(lines, i):
+            if (text[0] in "-_bBdD" and _SEPARATORS.match(text)) or _header_block_at(lines, i):
                 break  # an unquoted original (Outlook's header block, "Original Message"): it always comes last
             span, strong = _attribution(lines, i)
             if span:
@@ -770,7 +830,7 @@ def strip_reply(text: str, originals: Sequence[str] | None = None, context: Cont
     headers, and stop at an unquoted original (Outlook's "From:/Sent:" block or
     an "Original Message" line), which always comes last.
     """
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text[:MAX_READ_CHARS].replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if originals:
         dropped = _copied_lines(lines, originals, context or Context())
         lines = [line for number, line in enumerate(lines) if number not in dropped]

@@ -21,9 +21,9 @@ from django.core import mail as django_mail
 
 from games.models import Event
 from games.selectors import projection_of
-from notifications import commands, mailparse, originals, sender, tokens
+from notifications import commands, mailparse, originals, render, sender, tokens
 from notifications.inbound import run
-from notifications.models import InboundStatus
+from notifications.models import InboundStatus, OutboxMessage, ReplyToken
 
 from .conftest import deliver, events
 from .corpus import build
@@ -190,3 +190,73 @@ def test_a_shape_is_a_well_formed_message(shape):
     assert parsed.from_address == "ada@example.com"
     assert not parsed.auto_reason
     assert "play+1-0-abc-def@x.test" in parsed.recipients
+
+
+# -- finding the answered mail -------------------------------------------------------------------------------
+
+
+def _rows(game, email):
+    return OutboxMessage.objects.filter(game=game, user__email=email).order_by("pk")
+
+
+def _texts(row) -> list[str]:
+    message = render.build_message(row)
+    return [message.body, mailparse.html_to_text(message.alternatives[0][0])]
+
+
+def _token(game, email):
+    seat = game.seats.get(user__email=email).index
+    tokens.token_for(game_id=game.pk, seat=seat, user_id=game.seats.get(index=seat).user_id)
+    return ReplyToken.objects.get(game=game, seat=seat)
+
+
+@pytest.mark.django_db
+def test_originals_by_in_reply_to_then_references(game, turn):
+    turn_row = _rows(game, "ada@example.com").get(kind="your_turn")
+    root_row = _rows(game, "ada@example.com").get(kind="game_started")
+    assert render.row_message_id(turn_row) == turn.message_id
+    parsed = mailparse.parse(build.build(SHAPES[0], turn))
+    assert originals.rows_for(parsed.in_reply_to, parsed.references, game_id=game.pk, seat=turn_row.seat,
+                              user_id=turn_row.user_id) == [turn_row, root_row]
+    assert originals.texts_for(parsed, _token(game, "ada@example.com")) == _texts(turn_row) + _texts(root_row)
+    assert "It is your move." in originals.texts_for(parsed, _token(game, "ada@example.com"))[0]
+
+
+@pytest.mark.django_db
+def test_originals_of_someone_else_are_never_read(game, turn):
+    brook_row = _rows(game, "brook@example.com").get(kind="your_turn")
+    ada_rows = list(_rows(game, "ada@example.com").order_by("-pk"))
+    foreign = render.row_message_id(brook_row)
+    brook_root = f"<game-{game.pk}.seat-{brook_row.seat}.user-{brook_row.user_id}@x>"
+    found = originals.rows_for(foreign, [foreign, brook_root], game_id=game.pk, seat=ada_rows[0].seat,
+                               user_id=ada_rows[0].user_id)
+    assert found == ada_rows[:originals.MAX_ROWS]  # none of Brook's: the seat's own latest mails instead
+
+
+@pytest.mark.django_db
+def test_originals_fall_back_to_the_seats_latest_mails(game, turn):
+    ada_rows = list(_rows(game, "ada@example.com").order_by("-pk"))
+    for in_reply_to, references in (("", []), ("<CAF1x9@mail.gmail.com>", ["<nothing@example.com>"]),
+                                    (f"<ravenpost.{ada_rows[0].pk}.game-over@x>", [])):  # kind differs
+        assert originals.rows_for(in_reply_to, references, game_id=game.pk, seat=ada_rows[0].seat,
+                                  user_id=ada_rows[0].user_id) == ada_rows[:originals.MAX_ROWS]
+
+
+@pytest.mark.django_db
+def test_a_mail_that_cannot_be_rendered_again_gives_no_text(game, turn, monkeypatch, caplog):
+
+    def broken(row):
+        raise KeyError("a template variable")
+
+    monkeypatch.setattr(render, "build_message", broken)
+    parsed = mailparse.parse(build.build(SHAPES[0], turn))
+    assert originals.texts_for(parsed, _token(game, "ada@example.com")) == []
+    assert "could not be rendered" in caplog.text
+
+
+@pytest.mark.django_db
+def test_originals_for_a_stored_reply(game, turn):
+    _, inbound = deliver(build.build(SHAPES[0], turn))
+    assert inbound.token_id is not None
+    turn_row = _rows(game, "ada@example.com").get(kind="your_turn")
+    assert originals.texts_for_inbound(inbound)[:2] == _texts(turn_row)
