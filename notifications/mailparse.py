@@ -146,9 +146,11 @@ _CHARSETS: dict[str, tuple[str, ...]] = {
     "gb2312": ("gb18030",), "gbk": ("gb18030",), "x-gbk": ("gb18030",), "cp936": ("gb18030",),
     "euc-cn": ("gb18030",), "big5": ("big5hkscs", "cp950"), "x-big5": ("big5hkscs", "cp950"),
     "shift_jis": ("cp932", "shift_jis_2004"), "shift-jis": ("cp932", "shift_jis_2004"), "x-sjis": ("cp932",),
-    "sjis": ("cp932",), "windows-31j": ("cp932",), "iso-2022-jp": ("iso2022_jp", "iso2022_jp_2", "iso2022_jp_ext"),
+    "sjis": ("cp932",), "windows-31j": ("cp932",),
+    "iso-2022-jp": ("iso2022_jp", "iso2022_jp_2", "iso2022_jp_ext"),
     "ks_c_5601-1987": ("cp949",), "euc-kr": ("cp949",), "iso-8859-8-i": ("iso-8859-8",),
-    "windows-874": ("cp874",), "tis-620": ("cp874",), "unicode-1-1-utf-7": ("utf-7",), "x-user-defined": ("cp1252",),
+    "windows-874": ("cp874",), "tis-620": ("cp874",), "unicode-1-1-utf-7": ("utf-7",),
+    "x-user-defined": ("cp1252",),
 }
 _META_CHARSET = re.compile(rb"<meta[^>]{0,200}?charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]{1,40})", re.I)
 
@@ -251,8 +253,9 @@ MAX_HTML_CHARS = MAX_READ_CHARS
 SEPARATOR_LINE = "_" * 32  # what an <hr> or an Outlook reply header's border becomes (as Outlook writes it)
 
 
-# The tokenizer is ours rather than html.parser's, whose handling of unclosed tags takes quadratic time
-# (a few kilobytes of "<a <a <a ..." keep it busy for seconds): here every "<" costs at most one bounded match.
+# The tokenizer is ours rather than html.parser's, whose handling of unclosed tags takes quadratic
+# time (a few kilobytes of "<a <a <a ..." keep it busy for seconds): here every "<" costs at most one
+# bounded match.
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_.-]{0,40})([^<>]{0,2000}?)>")
 _ATTRIBUTE = re.compile(r"""([^\s=/"'<>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'<>]+))?""")
 _RAW_TEXT = ("script", "style", "textarea", "title", "xmp")
@@ -274,17 +277,18 @@ class _HTMLText:
     the original) decide, the same way for plain and HTML mail.
     """
 
-    BLOCK = {"p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol", "dl", "dt",
-             "dd", "blockquote", "section", "article", "header", "footer", "center", "address", "figure", "form"}
+    BLOCK = {"p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol", "dl",
+             "dt", "dd", "blockquote", "section", "article", "header", "footer", "center", "address",
+             "figure", "form"}
     SKIP = {"style", "script", "head", "title", "template", "xml"}
     QUOTE_CLASSES = {"gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote",
                      "zmail_extra", "fairemail_quote", "quote"}
     SKIP_CLASSES = {"gmail_signature", "moz-signature", "applemailsignature", "yahoo_signature"}
     # Where Outlook, Outlook.com, Hotmail and Zimbra start the quoted mail: drawn as a separator line.
-    SEPARATOR_IDS = {"appendonsend", "divrplyfwdmsg", "mail-editor-reference-message-container", "stopspelling",
-                     "zwchr", "olk_src_body_section"}
-    VOID = {"br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "source", "embed", "param",
-            "track", "keygen"}
+    SEPARATOR_IDS = {"appendonsend", "divrplyfwdmsg", "mail-editor-reference-message-container",
+                     "stopspelling", "zwchr", "olk_src_body_section"}
+    VOID = {"br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "source", "embed",
+            "param", "track", "keygen"}
     IMPLIED_END = {"p", "li", "dt", "dd", "tr", "td", "th", "option"}
     MAX_STACK = 4000
     MATCH_DEPTH = 24  # an end tag closes one of the innermost open elements, or nothing
@@ -299,7 +303,7 @@ class _HTMLText:
     SKIPS, QUOTES, PRE = 1, 2, 4
 
     def feed(self, markup: str) -> None:
-        """Read ``markup`` in one pass: text, tags, comments; each construct found with a bounded look ahead."""
+        """Read ``markup`` in one pass: text, tags, comments, each found with a bounded look ahead."""
         lowered = markup.lower()
         position, end = 0, len(markup)
         while position < end:
@@ -459,7 +463,8 @@ def _unquote(line: str) -> str:
 # "On <date>, <name> wrote:" and its translations; may be wrapped over two lines by the client.
 _QUOTE_HEADER = re.compile(
     r"^((on|am|le|el|op|il|em|den|d\.|w dniu|il giorno|dne|dňa)\b.{0,300}?\b(wrote|schrieb|a [ée]crit|"
-    r"escribi[óo]|schreef|ha scritto|escreveu|skrev|pisze|napisał\(?a?\)?|napsal\(?a?\)?|kirjoitti)\b.{0,200}?|"
+    r"escribi[óo]|schreef|ha scritto|escreveu|skrev|pisze|napisał\(?a?\)?|napsal\(?a?\)?|"
+    r"kirjoitti)\b.{0,200}?|"
     r".{0,300}?(\bнаписал\(?а?\)?|\bнаписав\(?ла\)?|\bпишет|写道|寫道|書きました|のメッセージ|כתב\(?ה?\)?|كتب|"
     r"\byazdı|έγραψε|작성)|.{0,300}?\bwrote)\s*[:：]\s*$",
     re.I)
@@ -474,7 +479,7 @@ _SEPARATORS = re.compile(
 
 # The labels of a quoted mail's header block (Outlook, Windows Mail, AOL, Yahoo, ...), by meaning.
 _LABELS: dict[str, str] = {}
-for _kind, _words in {
+for _kind, _names in {
     "from": "from von de da van från fra od от від 差出人 发件人 寄件者 發件人 מאת من kimden lähettäjä feladó "
             "από 보낸사람 expéditeur remitente absender",
     "date": "sent date gesendet datum envoyé envoyéle enviado enviada fecha data inviato verzonden verstuurd "
@@ -487,8 +492,8 @@ for _kind, _words in {
     "subject": "subject betreff objet asunto assunto oggetto onderwerp ämne emne temat тема 件名 主题 主旨 נושא "
                "الموضوع konu aihe tárgy θέμα 제목 subiect",
 }.items():
-    for _word in _words.split():
-        _LABELS[_word] = _kind
+    for _name in _names.split():
+        _LABELS[_name] = _kind
 _LABEL_LINE = re.compile(r"^\**([^\W\d_][^:：<>@\d]{0,30}?)\**\s*[:：]\**\s*(.*)$")
 _ADDRESS = re.compile(r"[\w.+'=-]+@[\w-]+(\.[\w-]+)+|mailto:|<\s*$")
 _TIME = re.compile(r"(?<!\d)\d{1,2}\s?[:：]\s?\d{2}(?!\d)")
@@ -569,7 +574,8 @@ def _next_text(lines: list[str], index: int) -> str | None:
 
 
 _PHONE_TAILS = re.compile(
-    r"^(sent from my .{1,60}|sent from (mail|outlook|yahoo mail|mymail|mail\.ru|aol)\b.{0,60}|sent with .{1,60}|"
+    r"^(sent from my .{1,60}|sent from (mail|outlook|yahoo mail|mymail|mail\.ru|aol)\b.{0,60}|"
+    r"sent with .{1,60}|"
     r"sent from .{1,40} for (ios|android|windows|iphone|ipad|mac)\b.{0,20}|get outlook for .{1,30}|"
     r"von meinem .{1,40} gesendet|gesendet von .{1,40}|envoy[ée] de (mon|ma) .{1,40}|"
     r"enviado desde mi .{1,40}|enviado do meu .{1,40}|enviado de meu .{1,40}|inviato da(l mio)? .{1,40}|"
@@ -600,7 +606,7 @@ def _unquoted(lines: list[str]) -> list[str]:
         text = _clean(line)
         if text and len(text) <= MAX_HEADER_LINE:
             if (text[0] in "-_bBdD" and _SEPARATORS.match(text)) or _header_block_at(lines, i):
-                break  # an unquoted original (Outlook's header block, "Original Message"): it always comes last
+                break  # an unquoted original (Outlook's header block, "Original Message"): it comes last
             span, strong = _attribution(lines, i)
             if span:
                 following = _next_text(lines, i + span)
@@ -685,7 +691,7 @@ def _runs(words: list[str], quoted: list[bool], original: list[str]) -> list[_Ru
     runs: list[_Run] = []
     i, expected = 0, -1
     while i <= len(words) - RUN:
-        places = index.get(tuple(words[i:i + RUN]))
+        places = index.get(tuple(words[i:i + RUN]), [])
         if not places or len(set(quoted[i:i + RUN])) != 1:
             i += 1
             continue
@@ -786,8 +792,8 @@ def _header_above(lines: list[str], first: int, context: Context) -> set[int]:
     j = first - 1
     while j >= 0 and first - j <= HEADER_LINES and not _clean(_unquote(lines[j])):
         j -= 1  # blank lines between the header and the copy
-    while j >= 0 and len(found) < HEADER_LINES and _is_header_line(_clean(_unquote(lines[j])), lines, j, found,
-                                                                    context):
+    while j >= 0 and len(found) < HEADER_LINES \
+            and _is_header_line(_clean(_unquote(lines[j])), lines, j, found, context):
         found.add(j)
         j -= 1
     if found:
@@ -809,7 +815,8 @@ def _is_header_line(text: str, lines: list[str], j: int, found: set[int], contex
         return True  # "-----Original Message-----", "_____", "-- -- --"
     signal = bool(_ADDRESS.search(text) or _dated(text) or context.mentions(text))
     label = _LABEL_LINE.match(text)
-    if label is not None and not (label.group(2) or "").startswith("//") and (_label(text) is not None or signal):
+    if label is not None and not (label.group(2) or "").startswith("//") \
+            and (_label(text) is not None or signal):
         return True
     if text.endswith((":", "：")) and (signal or _QUOTE_HEADER.match(text)):
         return True
@@ -860,7 +867,8 @@ def _context(message: Message, subject: str) -> Context:
                    subject=unicodedata.normalize("NFKC", clean_subject(subject)).casefold())
 
 
-def parse(raw: bytes, envelope_sender: str | None = None, originals: Sequence[str] | None = None) -> ParsedMail:
+def parse(raw: bytes, envelope_sender: str | None = None,
+          originals: Sequence[str] | None = None) -> ParsedMail:
     """Read a raw message. Raises ValueError when it cannot be read as a mail at all.
 
     ``originals``: the text(s) of the mail being answered (see :mod:`notifications.originals`);

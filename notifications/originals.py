@@ -83,7 +83,7 @@ def texts_of(row: OutboxMessage) -> list[str]:
         message = render.build_message(row)
     except DatabaseError:
         raise  # the transaction is broken: let the pipeline's own handling see it
-    except Exception:  # noqa: BLE001 - the texts only help to read a reply; a mail that cannot be rendered helps not
+    except Exception:  # noqa: BLE001 - the texts only help; without them the reply is read all the same
         log.warning("outbox row %s could not be rendered again to read a reply", row.pk, exc_info=True)
         return []
     if message is None:
