@@ -1,22 +1,39 @@
 """Reading a raw RFC 5322 message: headers we trust, the reply's own words, auto-reply detection.
 
-Only Python's ``email`` package touches MIME. The reply
-text is found in three steps:
+Only Python's ``email`` package touches MIME. The reply text is found in four
+steps:
 
-1. the body: the first ``text/plain`` part that is not an attachment, else the
-   ``text/html`` part turned into text with quoted blocks left out (Gmail's
-   ``gmail_quote``, Apple Mail's and Thunderbird's ``blockquote type=cite``,
-   Outlook's ``divRplyFwdMsg``/``appendonsend``);
-2. the quote: ``>`` lines and quote headers ("On … wrote:" in several
-   languages) are removed wherever they are, which serves top-posting,
-   bottom-posting and inline answers alike; an unquoted original (Outlook's
-   "-----Original Message-----" or "From:/Sent:" block) ends the reply;
-3. the signature: everything after a ``-- `` line, and the one-line
-   "Sent from my phone" tails mail apps add.
+1. the body: the first ``text/plain`` part that is not an attachment (RFC 3676
+   ``format=flowed`` lines joined), else the ``text/html`` part as text, with
+   quoted blocks written as ``>`` lines (``blockquote``, Gmail's ``gmail_quote``,
+   Thunderbird's ``moz-cite-prefix``, Yahoo's ``yahoo_quoted``) and the start of
+   Outlook's, Hotmail's and Zimbra's quoted mail (``divRplyFwdMsg``,
+   ``stopSpelling``, ``<hr>``, a border-top header div) as a separator line;
+2. the copy of the answered mail, when its text is given (``originals``, found
+   by :mod:`notifications.originals`): found by its words however the client
+   quoted, wrapped or re-flowed it, and dropped with the header or attribution
+   block just above it, in any language (see "the copy of the mail being
+   answered" below);
+3. the quote: ``>`` lines and quote headers ("On … wrote:" in many languages,
+   and any line ending in ``:`` that names an address or a date over a quote)
+   are removed wherever they are, which serves top-posting, bottom-posting and
+   inline answers alike; an unquoted original ("-----Original Message-----", a
+   From/Sent/To/Subject block in any of some thirty languages, "On … wrote:"
+   over unquoted text) ends the reply;
+4. the signature: everything after a ``-- `` line, and the "Sent from my
+   phone" lines mail apps add, in many languages.
 
-No dependency does this well across languages and HTML-only mail (the
-maintained parsers handle English plain text), so this is a small, tested
-stripper; the fixtures under ``tests/email/fixtures/`` are its specification.
+The maintained parsers (quotequail, mail-parser-reply, email-reply-parser,
+talon, unquotemail, email-reply-extractor) were measured on the reply corpus
+of ``tests/email/corpus/`` and the fixtures: the best reads 17 of 37 moves
+alone, these rules 34 without the answered mail and all 37 with it (figures and
+reasons in that folder's README), so none is a dependency. The corpus and
+``tests/email/fixtures/`` are this module's specification.
+
+Reading is total and bounded: a message that cannot be read raises ValueError
+and nothing else; HTML is tokenized in one pass (not with ``html.parser``,
+whose unclosed-tag handling is quadratic); at most ``MAX_READ_CHARS`` of a body
+and ``MAX_COMPARED_WORDS`` words of it are examined.
 """
 
 from __future__ import annotations
@@ -93,7 +110,8 @@ def _addresses(message: Message, *names: str) -> list[str]:
     return [addr.lower() for _, addr in getaddresses(values) if addr]
 
 
-_RE_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|vs|antw|tr|rif|r|enc|odp|ynt)\s*(\[\d+\])?\s*:\s*)+", re.I)
+_RE_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|vs|antw|tr|rif|r|enc|odp|ynt|res|отв|ответ|回复|答复|回覆|返信|转发|"
+                        r"השב|رد)\s*(\[\d+\])?\s*[:：]\s*)+", re.I)
 
 
 def clean_subject(subject: str) -> str:
@@ -358,7 +376,7 @@ class _HTMLText:
             self._separator()
         if tag in self.VOID or len(self.stack) >= self.MAX_STACK:
             return
-        classes = set(values.get("class", "").lower().split())
+        classes = {c[-12:] if c.endswith("yahoo_quoted") else c for c in values.get("class", "").lower().split()}
         flags = 0
         if tag in self.SKIP or classes & self.SKIP_CLASSES or "display:none" in style:
             flags |= self.SKIPS

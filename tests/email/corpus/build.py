@@ -80,7 +80,9 @@ class Original:
     def of(cls, sent: Any) -> Original:
         """From a Django message of the locmem outbox (what the player received)."""
         message = email.message_from_bytes(sent.message().as_bytes(), policy=policy.default)
-        text = message.get_body(("plain",)).get_content()
+        plain = message.get_body(("plain",))
+        assert plain is not None, "a turn mail has a text part"
+        text = plain.get_content()
         html_part = message.get_body(("html",))
         reply_name, reply_address = parseaddr(str(message["Reply-To"]))
         sender_name, sender_address = parseaddr(str(message["From"]))
