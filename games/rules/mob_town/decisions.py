@@ -38,7 +38,7 @@ from .common import cards_text, controller, owned_cells
 from .coop import ACTION_TITLES, pawn_entry, role_of, suits_text
 from .data import AGENDAS, COLORS, PROFESSIONALS, PROPERTIES, ROLES
 from .engine import to_act
-from .notation import format_move
+from .notation import format_move, place_text
 
 LIMIT = 150
 _GROUPS = (("draw", "Draw"), ("trade", "Trade"), ("cashin", "Cash in"), ("swap", "Swap agenda"),
@@ -94,7 +94,8 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
                 here = {(e["x"], e["y"]): e for e in city}
                 walks.append([{"cell": list(c), "label": label(city, c),
                                "to": controller(here[c]) if controller(here[c]) != seat else None} for c in walk])
-        targets.append({"cell": list(cell), "label": label(city, cell), "name": t.card.name, "cost": t.cost,
+        targets.append({"cell": list(cell), "label": label(city, cell), "code": t.card.id, "name": t.card.name,
+                        "cost": t.cost,
                         "connection": t.connection, "suits": list(t.card.suits) if t.card.suits else None,
                         "any_suit": t.any_suit, "cash_value": t.cash_value, "owner": t.owner, "walks": walks,
                         "affordable": bool(takeover.payments(hand, t, limit=1))
@@ -111,7 +112,8 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
         "cash_in": cash_in_count(s),
         "targets": targets,
         "lot": lot if s["briefcases"][seat] > 0 else [],
-        "lot_cells": [{"cell": list(c), "label": label(city, c)} for c in open_lot_cells(s)],
+        "lot_cells": [{"cell": list(c), "label": label(city, c), "place": place_text(s, c)}
+                      for c in open_lot_cells(s)],
         "agendas": list(s["agendas"][seat]),
         "stack": [a for a in AGENDAS if a not in s["agendas"][seat]],
         "pros": list(pros["row"]) if pros and s["briefcases"][seat] > 0 else [],

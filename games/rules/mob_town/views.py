@@ -80,6 +80,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "game": "mob_town",
         "mode": s["mode"],
         "seat": me,
+        "color": COLORS[me] if me is not None else None,
         "players": n,
         "colors": list(COLORS[:n]),
         "options": dict(s["options"]),
