@@ -18,7 +18,7 @@ from games.rules.base import State
 
 from . import takeover
 from .actions import cash_in_count, open_lot_cells
-from .common import controller, lineup_types
+from .common import lineup_types
 from .data import AGENDA_IDS, AGENDAS_CHOSEN, CARD_ORDER, CASH, PROFESSIONALS, sort_cards
 
 DRAW: dict[str, Any] = {"action": "draw"}
@@ -211,7 +211,3 @@ def default_move(s: State, seat: int) -> dict[str, Any]:
     if s["phase"] == "agendas":
         return {"action": "agendas", "agendas": list(AGENDA_IDS[:AGENDAS_CHOSEN])}
     return dict(DRAW)
-
-
-def owns_anything(s: State, seat: int) -> bool:
-    return any(controller(e) == seat for e in s["city"])

@@ -24,7 +24,18 @@ from typing import Any
 from games.rules.base import State, seat_ref
 
 from .common import cards_text
-from .data import AGENDAS, COLORS, sort_cards, COOP_LOSS, COOP_WIN, MOB_CARDS, PROFESSIONALS, PROPERTIES, ROLES, ROUNDS, TYPE_NAMES
+from .data import (
+    COLORS,
+    COOP_LOSS,
+    COOP_WIN,
+    MOB_CARDS,
+    PROFESSIONALS,
+    PROPERTIES,
+    ROLES,
+    ROUNDS,
+    TYPE_NAMES,
+    sort_cards,
+)
 from .engine import to_act
 from .notation import place_text
 
@@ -281,7 +292,3 @@ def phase_label(s: State, seat: int | None) -> str:
     if seat is not None and seat == s["turn"]:
         return f"your turn, {number}"
     return f"{number}, {COLORS[s['turn']].capitalize()} to play"
-
-
-def agenda_name(agenda: str) -> str:
-    return AGENDAS[agenda].name

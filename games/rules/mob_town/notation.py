@@ -34,10 +34,8 @@ from typing import Any
 from games.rules.base import IllegalMove, MoveParseError, State
 
 from .city import Cell, label, parse_label
-from .common import cards_text
 from .data import (
     AGENDA_IDS,
-    AGENDAS,
     BUSINESS_TYPES,
     CARD_CODES,
     CARD_TYPES,
@@ -412,10 +410,3 @@ def _format(s: State, action: Any, move: dict[str, Any]) -> str:
     if action == "shutdown":
         return "shut down with " + format_cards(move["pay"])
     raise IllegalMove("that is not a move", accepted="for example 'draw'")
-
-
-def agenda_text(agenda: str) -> str:
-    return AGENDAS[agenda].name
-
-
-__all__ = ["cards_text", "format_move", "parse_move"]

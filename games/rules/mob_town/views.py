@@ -33,7 +33,6 @@ from .data import (
     PROPERTIES,
     ROLES,
     ROUNDS,
-    SUIT_NAMES,
     TYPE_NAMES,
 )
 from .scoring import track_position
@@ -341,7 +340,3 @@ def _describe_coop(s: State, seat: int | None, help_text: str, examples: list[st
         if examples:
             out.append("For example: " + " | ".join(examples))
     return "\n".join(out)
-
-
-def suits_label(suits: list[str] | None) -> str:
-    return "/".join(SUIT_NAMES[x] for x in suits) if suits else "any suit"
