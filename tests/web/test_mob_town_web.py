@@ -254,3 +254,23 @@ def test_phone_width_markup_keeps_the_city_in_its_own_scroller(two_players):
     card = decision_html(html)
     for control in re.findall(r"<(?:select|input)(?![^>]*type=\"hidden\")[^>]*>", card):
         assert "aria-label" in control or "id=" in control or "checkbox" in control or "radio" in control, control
+
+
+def test_the_create_form_offers_the_mode_and_every_variant(two_players):
+    (ada, ada_c), (brook, brook_c) = two_players
+    form = ada_c.get(reverse("games:create", args=["mob_town"])).content.decode()
+    for label in ("Mode", "Professionals", "City cards", "Landmarks", "Big Money!", "Starting City (co-op)",
+                  "No Master Crimes (co-op)", "More Mob Activity (co-op)"):
+        assert label in form, label
+    response = ada_c.post(reverse("games:create", args=["mob_town"]),
+                          {"num_players": "2", "option_mode": "coop", "option_starting_city": "1",
+                           "option_more_mob_activity": "on"})
+    assert response.status_code == 302
+    game = Game.objects.get(rules_slug="mob_town")
+    brook_c.post(reverse("games:join", args=[game.pk]))
+    state = projection(game).state
+    assert state["mode"] == "coop" and state["options"]["starting_city"] == 1
+    refused = ada_c.post(reverse("games:create", args=["mob_town"]), {"num_players": "2", "option_mode": "chess",
+                                                                            "option_starting_city": "0"})
+    text = htmllib.unescape(refused.content.decode())
+    assert refused.status_code == 400 and "option mode takes competitive or coop, not 'chess'" in text

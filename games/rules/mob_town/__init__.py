@@ -17,7 +17,7 @@ other mode are ignored (each mode has its own variants, ruling R24).
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from games.rules.base import Decision, IllegalMove, Move, Option, OptionError, Rules, State
 
@@ -114,14 +114,21 @@ class MobTownRules(Rules):
     # A random competitive game is a few hundred moves; far beyond that something loops.
     conformance_max_moves = 3000
 
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults and types as declared, and the mode spelled one way: ``competitive`` or ``coop``."""
+        resolved = super().resolve_options(given)
+        raw = str(resolved["mode"])
+        mode = raw.strip().lower().replace("-", "").replace(" ", "")
+        mode = {"coop": "coop", "cooperative": "coop", "competitive": "competitive"}.get(mode, mode)
+        if mode not in MODES:
+            raise OptionError(f"option mode takes competitive or coop, not {raw[:40]!r}")
+        resolved["mode"] = mode
+        return resolved
+
     def setup(self, num_players: int, options: dict[str, Any], seed: str) -> State:
         self.check_players(num_players)
         resolved = self.resolve_options(options)
-        mode = str(resolved["mode"]).strip().lower().replace("-", "").replace(" ", "")
-        mode = {"coop": "coop", "cooperative": "coop", "competitive": "competitive"}.get(mode, mode)
-        if mode not in MODES:
-            raise OptionError(f"option mode takes competitive or coop, not {resolved['mode']!r}")
-        resolved["mode"] = mode
+        mode = resolved["mode"]
         if not isinstance(seed, str) or not seed:
             raise ValueError("the seed must be a non-empty string")
         if mode == "coop":
