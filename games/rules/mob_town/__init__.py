@@ -70,10 +70,12 @@ MODES = ("competitive", "coop")
 _HELP = """\
 One action a turn. Reply with one of:
   draw | trade rats 1 for sharks | cash in for rats 2, cash
-  take over B3 with rats 2, cash   (add "via C3 cash, D3 rats 1" for the cards between, nearest first)
-  open lot 2 at A3 [and take over with rats 2, cash] | swap agenda casinos for hotels
+  take over cas3 with rats 2, cash
+    (far from your properties add "via the2 cash, hot1 rats 1": each card between, from the property
+    towards yours, and the card paying for it)
+  open lot 2 at west of res1 [and take over with rats 2, cash] | swap agenda casinos for hotels
   hire bookie | hire fence: take rats 1, cash | hire pickpocket: rob blue
-Round set-up: agendas casinos, types. Cells are map names (column letter, row number)."""
+Round set-up: agendas casinos, types. Properties by code (cas3) or map name (B3)."""
 
 _COOP_HELP = """\
 Three actions a turn (none more than twice), one per line:
@@ -146,8 +148,10 @@ class MobTownRules(Rules):
 
     def result(self, state: State) -> dict[str, Any] | None:
         result = state["result"]
-        return None if result is None else {"scores": list(result["scores"]), "winners": list(result["winners"]),
-                                            "detail": result["detail"]}
+        if result is None:
+            return None
+        return {"scores": list(result["scores"]), "winners": list(result["winners"]),
+                "detail": result["detail"]}
 
     def parse_move(self, state: State, seat: int, text: str) -> Move:
         return notation.parse_move(state, seat, text)

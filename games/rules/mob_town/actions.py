@@ -261,7 +261,8 @@ def do_hire(s: State, seat: int, move: dict[str, Any]) -> bool:
     if not pros:
         raise IllegalMove("this game is played without professionals", accepted="choose another action")
     if s["briefcases"][seat] <= 0:
-        raise IllegalMove("you have no briefcase left to hire a professional", accepted="choose another action")
+        raise IllegalMove("you have no briefcase left to hire a professional",
+                          accepted="choose another action")
     pid = move.get("pro")
     if not isinstance(pid, str) or pid not in pros["row"]:
         raise IllegalMove("that professional is not face up",

@@ -58,7 +58,8 @@ def add_cards(hand: list[str], cards: list[str]) -> list[str]:
 
 def check_codes(raw: Any, what: str) -> list[str]:
     """A list of card codes from a move, or IllegalMove (a malformed move dict is refused, not crashed)."""
-    if not isinstance(raw, list) or not all(isinstance(c, str) and c in CARD_SET for c in raw) or len(raw) > 60:
+    if not isinstance(raw, list) or len(raw) > 60 or not all(isinstance(c, str) and c in CARD_SET
+                                                             for c in raw):
         raise IllegalMove(f"{what} is not a list of cards", accepted="cards like 'rats 2' or 'cash'")
     return list(raw)
 

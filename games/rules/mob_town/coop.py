@@ -151,7 +151,8 @@ def apply(state: State, seat: int, move: dict[str, Any]) -> State:
     phase = s["phase"]
     if phase == "roles":
         if action != "role":
-            raise IllegalMove("first choose your role", accepted="for example 'role " + free_roles(s)[0] + "'")
+            raise IllegalMove("first choose your role",
+                              accepted="for example 'role " + free_roles(s)[0] + "'")
         _choose_role(s, seat, move)
         return s
     if phase == "pawns":
@@ -181,7 +182,8 @@ def _choose_role(s: State, seat: int, move: dict[str, Any]) -> None:
     if role not in ROLES:
         raise IllegalMove("that is not a role", accepted="roles: " + ", ".join(free_roles(s)))
     if role in s["roles"]:
-        raise IllegalMove(f"the {ROLES[role].name} is taken", accepted="free roles: " + ", ".join(free_roles(s)))
+        raise IllegalMove(f"the {ROLES[role].name} is taken",
+                          accepted="free roles: " + ", ".join(free_roles(s)))
     s["roles"][seat] = role
     s["events"].append({"kind": "role", "seat": seat, "role": role})
     if seat + 1 < s["players"]:
@@ -205,7 +207,8 @@ def _check_cell(s: State, raw: Any, what: str) -> Cell:
         raise IllegalMove(f"{what} names a card of the city", accepted="cells like B3")
     cell = (raw[0], raw[1])
     if cell not in grid(s["city"]):
-        raise IllegalMove(f"there is no card at {label(s['city'], cell)}", accepted=f"{what} names a city card")
+        raise IllegalMove(f"there is no card at {label(s['city'], cell)}",
+                          accepted=f"{what} names a city card")
     return cell
 
 
@@ -259,7 +262,8 @@ def _trade(s: State, seat: int, move: dict[str, Any]) -> None:
     give = check_codes([move.get("give")], "the card you give")[0]
     take = move.get("take")
     if take not in CARD_TYPES:
-        raise IllegalMove("name the type you take: a suit or cash", accepted="types: " + ", ".join(CARD_TYPES))
+        raise IllegalMove("name the type you take: a suit or cash",
+                          accepted="types: " + ", ".join(CARD_TYPES))
     require_cards(s["hands"][seat], [give])
     shown = lineup_types(s["lineup"])
     if take not in shown:
@@ -309,8 +313,9 @@ def _move(s: State, seat: int, move: dict[str, Any]) -> None:
     cell = _check_cell(s, move.get("to"), "a move")
     if cell not in destinations(s, seat):
         steps = role_of(s, seat).move_steps
-        raise IllegalMove(f"your pawn cannot reach {label(s['city'], cell)} in {steps} orthogonal steps or fewer",
-                          accepted="reachable: " + ", ".join(label(s["city"], c) for c in destinations(s, seat)))
+        reachable = ", ".join(label(s["city"], c) for c in destinations(s, seat))
+        raise IllegalMove(f"your pawn cannot reach {label(s['city'], cell)} in {steps} steps or fewer",
+                          accepted="reachable: " + reachable)
     frm = s["pawns"][seat]
     s["pawns"][seat] = list(cell)
     s["events"].append({"kind": "move", "seat": seat, "from": frm, "to": list(cell)})
@@ -323,7 +328,7 @@ def pawn_entry(s: State, seat: int) -> dict[str, Any]:
 
 
 def clear_suits_ok(s: State, seat: int, entry: dict[str, Any], pay: list[str]) -> str:
-    """Why ``pay`` cannot pay a Clear Out of ``entry`` ('' when it can): one suit of the card's two, and cash."""
+    """Why ``pay`` cannot pay a Clear Out of ``entry`` ('' if it can): one of its two suits, and cash."""
     if not pay:
         return "a Clear Out pays at least one card"
     suits = {card_suit(c) for c in pay if c != CASH}
@@ -333,7 +338,8 @@ def clear_suits_ok(s: State, seat: int, entry: dict[str, Any], pay: list[str]) -
     if len(suits) > 1:
         return "a Clear Out is paid with henchmen of one suit only (and cash)"
     if suits and not suits <= set(allowed):
-        return f"{card_name(next(c for c in pay if c != CASH))} cannot pay for {PROPERTIES[entry['card']].name}"
+        wrong = next(c for c in pay if c != CASH)
+        return f"{card_name(wrong)} cannot pay for {PROPERTIES[entry['card']].name}"
     return ""
 
 
@@ -383,7 +389,8 @@ def _shutdown(s: State, seat: int, move: dict[str, Any]) -> None:
     if entry["down"]:
         raise IllegalMove(f"{card.name} is already shut down", accepted="move to an open business first")
     if entry["mob"] > 0:
-        raise IllegalMove(f"{card.name} still has {entry['mob']} mob token{'s' if entry['mob'] > 1 else ''} on it",
+        plural = "s" if entry["mob"] > 1 else ""
+        raise IllegalMove(f"{card.name} still has {entry['mob']} mob token{plural} on it",
                           accepted="clear it out first")
     pay = check_codes(move.get("pay"), "the payment")
     wrong = [c for c in pay if not shutdown_accepts(s, seat, entry, c)]
@@ -392,7 +399,8 @@ def _shutdown(s: State, seat: int, move: dict[str, Any]) -> None:
                           accepted=f"pay with {suits_text(s, seat, entry, 'shutdown')}")
     paid = sum(card_value(c) for c in pay)
     if paid != card.value:
-        raise IllegalMove(f"shutting down {card.name} costs exactly {card.value}, and {cards_text(pay)} make {paid}",
+        raise IllegalMove(f"shutting down {card.name} costs exactly {card.value}, "
+                          f"and {cards_text(pay)} make {paid}",
                           accepted=f"pay {card.value} with {suits_text(s, seat, entry, 'shutdown')}")
     require_cards(s["hands"][seat], pay)
     s["hands"][seat] = _without(s["hands"][seat], pay)

@@ -118,8 +118,8 @@ def _properties() -> tuple[Property, ...]:
     for t_index, kind in enumerate(BUSINESS_TYPES):
         for value in range(1, 5):
             arrow = DIRECTIONS[(t_index + value) % 4]
-            cards.append(Property(id=f"{kind[:3]}{value}", name=_NAMES[kind][value - 1], type=kind, value=value,
-                                  arrow=arrow, suits=TYPE_SUITS[kind]))
+            cards.append(Property(id=f"{kind[:3]}{value}", name=_NAMES[kind][value - 1], type=kind,
+                                  value=value, arrow=arrow, suits=TYPE_SUITS[kind]))
     return tuple(cards)
 
 
@@ -283,7 +283,8 @@ CITY_CARD_LIST = (
              Perk(law_depth=5)),
     CityCard("open_season", "Open Season", "Tokens on a property add nothing to its takeover cost.",
              Perk(surcharge=0)),
-    CityCard("free_roads", "Free Roads", "Nobody pays a connection cost this round.", Perk(free_connection=True)),
+    CityCard("free_roads", "Free Roads", "Nobody pays a connection cost this round.",
+             Perk(free_connection=True)),
     CityCard("high_stakes", "High Stakes", "Each accomplished agenda scores 5 points instead of 3.",
              Perk(agenda_points=5)),
 )
@@ -326,7 +327,8 @@ ROLE_LIST = (
     Role("patrol", "Patrol Officer", "Move goes up to 3 cards.", move_steps=3),
     Role("inspector", "Health Inspector", "Henchmen of any suit pay for Shut Down.", shutdown_any_suit=True),
     Role("handler", "Informant Handler", "Cash in takes 3 cards.", cashin_take=3),
-    Role("attorney", "District Attorney", "Each Shut Down scores 1 more on the player track.", shutdown_bonus=1),
+    Role("attorney", "District Attorney", "Each Shut Down scores 1 more on the player track.",
+         shutdown_bonus=1),
     Role("sergeant", "Desk Sergeant", "Henchmen of any suit pay for Clear Out.", clear_any_suit=True),
 )
 ROLES = {r.id: r for r in ROLE_LIST}
@@ -371,12 +373,14 @@ def _mob_cards() -> tuple[MobCard, ...]:
 
 MOB_ACTIVITY_LIST = _mob_cards()
 MASTER_CRIME_LIST = (
-    MobCard("doubles", "Mob Activity Doubles", "Draw and resolve two more mob activity cards.", "draw", count=2,
-            master=True),
-    MobCard("citywide", "Citywide Racket", "A token on each property without one.", "tokens", "empty", master=True),
-    MobCard("spree", "Crime Spree", "A token on each property next to a pawn.", "tokens", "near", master=True),
-    MobCard("big_score", "The Big Score", "Two tokens on each property of the highest value.", "tokens", "top",
+    MobCard("doubles", "Mob Activity Doubles", "Draw and resolve two more mob activity cards.", "draw",
             count=2, master=True),
+    MobCard("citywide", "Citywide Racket", "A token on each property without one.", "tokens", "empty",
+            master=True),
+    MobCard("spree", "Crime Spree", "A token on each property next to a pawn.", "tokens", "near",
+            master=True),
+    MobCard("big_score", "The Big Score", "Two tokens on each property of the highest value.", "tokens",
+            "top", count=2, master=True),
     MobCard("new_front", "New Front", "The mob opens a new business: the top property card joins the city "
             "after the last card placed, with a token on it.", "expand", master=True),
     MobCard("evidence", "Evidence Burned", "The lineup is discarded and refilled from the draw deck.", "burn",

@@ -53,10 +53,12 @@ def choices(s: State, seat: int) -> Decision | None:
     if s["mode"] == "coop":
         return _coop_decision(s, seat)
     if s["phase"] == "agendas":
-        options = tuple(Choice(m, format_move(s, seat, m), label=" + ".join(AGENDAS[a].name for a in m["agendas"]))
+        options = tuple(Choice(m, format_move(s, seat, m),
+                               label=" + ".join(AGENDAS[a].name for a in m["agendas"]))
                         for m in moves.agenda_moves())
-        return Decision(seat=seat, kind="agendas", prompt=f"Choose two agendas for round {s['round']} (secret)",
-                        options=options, detail={"agendas": [{"id": a, "name": AGENDAS[a].name} for a in AGENDAS]})
+        prompt = f"Choose two agendas for round {s['round']} (secret)"
+        return Decision(seat=seat, kind="agendas", prompt=prompt, options=options,
+                        detail={"agendas": [{"id": a, "name": AGENDAS[a].name} for a in AGENDAS]})
     listed, complete = _listed(s, seat, moves.legal_moves(s, seat))
     return Decision(seat=seat, kind="turn", prompt=f"Your turn in round {s['round']}: one action",
                     options=tuple(listed), complete=complete, groups=_GROUPS, detail=turn_detail(s, seat))
@@ -93,16 +95,18 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
             for walk in shortest_walks(city, own, cell, limit=8):
                 here = {(e["x"], e["y"]): e for e in city}
                 walks.append([{"cell": list(c), "label": label(city, c),
-                               "to": controller(here[c]) if controller(here[c]) != seat else None} for c in walk])
-        targets.append({"cell": list(cell), "label": label(city, cell), "code": t.card.id, "name": t.card.name,
-                        "cost": t.cost,
+                               "to": controller(here[c]) if controller(here[c]) != seat else None}
+                              for c in walk])
+        targets.append({"cell": list(cell), "label": label(city, cell), "code": t.card.id,
+                        "name": t.card.name, "cost": t.cost,
                         "connection": t.connection, "suits": list(t.card.suits) if t.card.suits else None,
                         "any_suit": t.any_suit, "cash_value": t.cash_value, "owner": t.owner, "walks": walks,
                         "affordable": bool(takeover.payments(hand, t, limit=1))
                         and any(len(hand) - len(p) >= t.connection for p in takeover.payments(hand, t))})
     lot = []
     for number, card in enumerate(s["lot"], 1):
-        lot.append({"number": number, "card": card, "name": PROPERTIES[card].name, "cost": PROPERTIES[card].value})
+        lot.append({"number": number, "card": card, "name": PROPERTIES[card].name,
+                    "cost": PROPERTIES[card].value})
     pros = s.get("pros")
     return {
         "hand": list(hand),
@@ -123,7 +127,8 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
 
 def _coop_decision(s: State, seat: int) -> Decision:
     if s["phase"] == "roles":
-        options = tuple(Choice(m, format_move(s, seat, m), label=f"{ROLES[m['role']].name}: {ROLES[m['role']].text}")
+        options = tuple(Choice(m, format_move(s, seat, m),
+                               label=f"{ROLES[m['role']].name}: {ROLES[m['role']].text}")
                         for m in coop_moves.legal_moves(s, seat))
         return Decision(seat=seat, kind="role", prompt="Choose your role", options=options)
     if s["phase"] == "pawns":
@@ -147,7 +152,8 @@ def _coop_decision(s: State, seat: int) -> Decision:
         "cash_in": role.cashin_take,
     }
     taken = ", ".join(ACTION_TITLES[a] for a in s["actions"])
-    prompt = f"Action {step} of 3" + (f" (taken: {taken})" if taken else "") + f"; your hand: {cards_text(s['hands'][seat])}"
+    prompt = (f"Action {step} of 3" + (f" (taken: {taken})" if taken else "")
+              + f"; your hand: {cards_text(s['hands'][seat])}")
     return Decision(seat=seat, kind="action", prompt=prompt, options=tuple(listed), complete=complete,
                     groups=_COOP_GROUPS, detail=detail)
 

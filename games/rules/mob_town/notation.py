@@ -6,7 +6,7 @@ Competitive game::
     draw
     trade rats 1 for sharks                   one hand card for every lineup card of a type
     cash in for rats 2, cash                  (three cards with Big Money)
-    take over B3 with rats 2, cash            pay the value (+1 a token) in its suits or cash
+    take over cas3 with rats 2, cash          pay the value (+1 a token) in its suits or cash
     take over E5 with sharks 3 via D5 cash, C5 rats 1
                                               connection cards: each card between, from the
                                               property towards yours, and the card paying for it
@@ -14,7 +14,7 @@ Competitive game::
     open lot 2 at A3 and take over with rats 2, cash
     swap agenda casinos for hotels
     hire bookie | hire fence: take rats 1, cash | hire recruiter: take sharks
-    hire pickpocket: rob blue | hire muscle: take over B3 with rats 1
+    hire pickpocket: rob blue | hire muscle: take over cas3 with rats 1
 
 Co-op (Upholding the Law)::
 
@@ -59,7 +59,8 @@ _SUIT_WORDS.update({s[:-1]: s for s in SUITS})  # rat, shark, snake, weasel, fox
 _SUIT_WORDS.update({"fox": "foxes", "foxe": "foxes", "$": CASH, "cash": CASH, "money": CASH})
 _TYPE_WORDS = dict(_SUIT_WORDS)
 _AGENDA_WORDS = {a: a for a in AGENDA_IDS}
-_AGENDA_WORDS.update({"casino": "casinos", "restaurant": "restaurants", "hotel": "hotels", "theater": "theaters",
+_AGENDA_WORDS.update({"casino": "casinos", "restaurant": "restaurants", "hotel": "hotels",
+                      "theater": "theaters",
                       "theatre": "theaters", "theatres": "theaters", "factory": "factories", "type": "types",
                       "blocks": "block"})
 _AGENDA_WORDS.update({str(i + 1): a for i, a in enumerate(AGENDA_IDS)})
@@ -68,7 +69,8 @@ _PRO_WORDS.update({"getaway": "driver", "getaway driver": "driver"})
 _PLACE_WORDS = {f"{kind} {v}": f"{kind[:3]}{v}" for kind in BUSINESS_TYPES for v in range(1, 5)}
 _PLACE_WORDS.update({"theatre " + str(v): f"the{v}" for v in range(1, 5)})
 _PLACE_WORDS.update({p.name.lower().replace("'", ""): p.id for p in PROPERTIES.values()})
-_DIRECTION_WORDS = {"north": "up", "above": "up", "up": "up", "south": "down", "below": "down", "down": "down",
+_DIRECTION_WORDS = {"north": "up", "above": "up", "up": "up",
+                    "south": "down", "below": "down", "down": "down",
                     "east": "right", "right": "right", "west": "left", "left": "left"}
 
 
@@ -142,7 +144,7 @@ def parse_place(s: State, text: str) -> Cell:
 
 
 def parse_cell(s: State, text: str) -> Cell:
-    """A place, or an empty cell beside one: 'west of cas3' (also north, south, east, left, right, above, below)."""
+    """A place, or an empty cell beside one: 'west of cas3' (also north, south, east, left, right, ...)."""
     text = text.strip()
     m = re.fullmatch(r"(?:the\s+)?(north|south|east|west|left|right|above|below)(?:\s+of)?\s+(.+)", text)
     if m is not None:
@@ -201,10 +203,11 @@ def parse_takeover(s: State, text: str, cell: Cell | None = None) -> dict[str, A
     m = re.fullmatch(r"(?:(.+?)\s+)?with\s+(.+?)(?:\s+via\s+(.+))?", text.strip())
     if m is None:
         raise MoveParseError("a takeover names the property and the cards",
-                             accepted="for example 'take over B3 with rats 2, cash'")
+                             accepted="for example 'take over cas3 with rats 2, cash'")
     if cell is None:
         if not m.group(1):
-            raise MoveParseError("name the property to take over", accepted="for example 'take over B3 with ...'")
+            raise MoveParseError("name the property to take over",
+                                 accepted="for example 'take over cas3 with ...'")
         cell = parse_place(s, m.group(1))
     elif m.group(1):
         raise MoveParseError("the open lot card is taken over where it is placed",
@@ -216,7 +219,7 @@ def parse_takeover(s: State, text: str, cell: Cell | None = None) -> dict[str, A
             parts = item.split(" ", 1)
             if len(parts) != 2:
                 raise MoveParseError(f"'{item[:30]}': each connection card names a cell and a card",
-                                     accepted="for example 'via C3 cash, D3 rats 1'")
+                                     accepted="for example 'via the2 cash, hot1 rats 1'")
             via.append([list(parse_place(s, parts[0])), parse_card(parts[1])])
     return {"at": list(cell), "pay": pay, "via": via}
 
@@ -243,7 +246,10 @@ def parse_move(s: State, seat: int, text: str) -> Any:
     return _parse_competitive(s, t, text)
 
 
-_COMPETITIVE_HELP = "draw, trade ... for ..., cash in for ..., take over ... with ..., open lot ..., swap agenda"
+_OPEN_LOT = re.compile(r"open\s*lot\s+([0-9])\s+(?:at\s+|to\s+|on\s+)?(.+?)"
+                       r"(?:\s+(?:and\s+)?take\s*over\s+(.+))?")
+_COMPETITIVE_HELP = ("draw, trade ... for ..., cash in for ..., take over ... with ..., open lot ..., "
+                     "swap agenda")
 
 
 def _parse_competitive(s: State, t: str, text: str) -> Any:
@@ -253,7 +259,8 @@ def _parse_competitive(s: State, t: str, text: str) -> Any:
     if m is not None:
         picked = [parse_agenda(a) for a in split_list(m.group(1))]
         if len(picked) != 2:
-            raise MoveParseError("choose exactly two agendas", accepted="for example 'agendas casinos, types'")
+            raise MoveParseError("choose exactly two agendas",
+                                 accepted="for example 'agendas casinos, types'")
         return {"action": "agendas", "agendas": sorted(picked, key=AGENDA_IDS.index)}
     common = _parse_shared(s, t)
     if common is not None:
@@ -261,7 +268,7 @@ def _parse_competitive(s: State, t: str, text: str) -> Any:
     m = re.fullmatch(r"take\s*over\s+(.+)", t)
     if m is not None:
         return {"action": "takeover", **parse_takeover(s, m.group(1))}
-    m = re.fullmatch(r"open\s*lot\s+([0-9])\s+(?:at\s+|to\s+|on\s+)?(.+?)(?:\s+(?:and\s+)?take\s*over\s+(.+))?", t)
+    m = _OPEN_LOT.fullmatch(t)
     if m is not None:
         cell = parse_cell(s, m.group(2))
         pay = None
@@ -305,7 +312,8 @@ def _parse_hire(s: State, name: str, rest: str) -> Any:
     elif pro.grab:
         m = re.fullmatch(r"take\s+(?:all\s+)?(.+)", rest)
         if m is None:
-            raise MoveParseError(f"say which type {pro.name} takes", accepted=f"for example 'hire {pid}: take sharks'")
+            raise MoveParseError(f"say which type {pro.name} takes",
+                                 accepted=f"for example 'hire {pid}: take sharks'")
         move["type"] = parse_type(m.group(1))
     elif pro.steal:
         m = re.fullmatch(r"rob\s+(.+)", rest)
@@ -316,7 +324,7 @@ def _parse_hire(s: State, name: str, rest: str) -> Any:
         m = re.fullmatch(r"take\s*over\s+(.+)", rest)
         if m is None:
             raise MoveParseError(f"say what {pro.name} takes over",
-                                 accepted=f"for example 'hire {pid}: take over B3 with rats 2'")
+                                 accepted=f"for example 'hire {pid}: take over cas3 with rats 2'")
         move.update(parse_takeover(s, m.group(1)))
     elif rest:
         raise MoveParseError(f"{pro.name} needs no more words", accepted=f"hire {pid}")

@@ -25,7 +25,18 @@ from games.rules.base import IllegalMove, State
 
 from .city import Cell, from_own, grid, is_shortest_walk, label, shortest_walks
 from .common import cards_text, check_codes, city_perk, controller, owned_cells, remove_cards, seat_perk
-from .data import CARD_ORDER, CASH, PROPERTIES, SUIT_NAMES, Perk, Property, card_name, card_suit, card_value, sort_cards
+from .data import (
+    CARD_ORDER,
+    CASH,
+    PROPERTIES,
+    SUIT_NAMES,
+    Perk,
+    Property,
+    card_name,
+    card_suit,
+    card_value,
+    sort_cards,
+)
 
 MODIFIERS = ("discount", "free_connection", "no_surcharge", "open_lot")
 
@@ -58,7 +69,7 @@ class Terms:
 
 @dataclass(frozen=True)
 class Context:
-    """What every takeover cost of one seat shares, computed once: perks, guards, walks from its properties."""
+    """What the takeover costs of one seat share, computed once: perks, guards, walks from its properties."""
 
     mine: Perk
     guards: tuple[int, ...]
@@ -104,7 +115,8 @@ def targets(s: State, seat: int) -> list[Cell]:
 def check_cell(s: State, raw: Any) -> Cell:
     if (not isinstance(raw, list) or len(raw) != 2 or not all(type(v) is int for v in raw)
             or not all(-99 <= v <= 99 for v in raw)):
-        raise IllegalMove("a takeover names a property of the city", accepted="for example 'take over B3 with ...'")
+        raise IllegalMove("a takeover names a property of the city",
+                          accepted="for example 'take over cas3 with ...'")
     return raw[0], raw[1]
 
 
@@ -138,12 +150,14 @@ def check(s: State, seat: int, move: dict[str, Any], hand: list[str], modifier: 
     pay = check_codes(move.get("pay"), "the payment")
     raw_via = move.get("via", [])
     if not isinstance(raw_via, list) or len(raw_via) > 30:
-        raise IllegalMove("the connection cards are not a list", accepted="for example 'via C3 cash, D3 rats 1'")
+        raise IllegalMove("the connection cards are not a list",
+                          accepted="for example 'via the2 cash, hot1 rats 1'")
     via_cells: list[Cell] = []
     via_cards: list[str] = []
     for item in raw_via:
         if not isinstance(item, list) or len(item) != 2:
-            raise IllegalMove("each connection card names a cell and a card", accepted="for example 'via C3 cash'")
+            raise IllegalMove("each connection card names a cell and a card",
+                              accepted="for example 'via the2 cash'")
         via_cells.append(check_cell(s, item[0]))
         via_cards.extend(check_codes([item[1]], "a connection card"))
     wrong = [c for c in pay if not t.accepts(c)]
@@ -158,12 +172,14 @@ def check(s: State, seat: int, move: dict[str, Any], hand: list[str], modifier: 
     if len(via_cells) != t.connection:
         if t.connection == 0:
             raise IllegalMove(f"{where} has no connection cost for you", accepted="leave out the 'via' cards")
-        raise IllegalMove(f"{where} has a connection cost of {t.connection}: one card for each card between it "
-                          f"and your nearest property", accepted=f"add 'via' and {t.connection} cells with a card each")
+        raise IllegalMove(f"{where} has a connection cost of {t.connection}: one card for each card between "
+                          f"it and your nearest property",
+                          accepted=f"add 'via' and the {t.connection} cards between, each with a card")
     if t.connection and not is_shortest_walk(city, owned_cells(s, seat), cell, via_cells):
         walks = shortest_walks(city, owned_cells(s, seat), cell, limit=3)
         example = " or ".join(", ".join(label(city, c) for c in w) for w in walks)
-        raise IllegalMove("the 'via' cells must be the cards between, in order from the property to your nearest "
+        raise IllegalMove("the 'via' cells must be the cards between, in order from the property to your "
+                          "nearest "
                           "one, on a walk with the fewest cards", accepted=f"for example via {example}")
     needed = Counter(pay) + Counter(via_cards)
     have = Counter(hand)
@@ -250,7 +266,8 @@ def all_plans(s: State, seat: int, hand: list[str], modifier: str | None = None,
                 continue
             for walk in walks:
                 for cards in connection_choices(rest, t.connection):
-                    yield {"at": list(cell), "pay": pay, "via": [[list(c), card] for c, card in zip(walk, cards)]}
+                    via = [[list(c), card] for c, card in zip(walk, cards)]
+                    yield {"at": list(cell), "pay": pay, "via": via}
 
 
 def affordable(s: State, seat: int, hand: list[str], modifier: str | None = None,

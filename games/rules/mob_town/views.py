@@ -150,7 +150,7 @@ def property_text(card_id: str) -> str:
 
 
 def grid_text(s: State) -> list[str]:
-    """The city as a map: each cell shows its card's code and its controller ('cas3:R') or mob tokens ('res2**')."""
+    """The city as a map: each card's code and its controller ('cas3:R') or its mob tokens ('res2**')."""
     if not s["city"]:
         return ["  (the city is not laid out yet)"]
     here = {cell_of(e): e for e in s["city"]}
@@ -186,7 +186,8 @@ def city_lines(s: State) -> list[str]:
                 text += " - shut down"
             elif e["mob"]:
                 text += f" - {e['mob']} mob token{'s' if e['mob'] > 1 else ''}"
-            pawns = [ROLES[s["roles"][i]].name for i, p in enumerate(s["pawns"]) if p and tuple(p) == cell_of(e)]
+            pawns = [ROLES[s["roles"][i]].name for i, p in enumerate(s["pawns"])
+                     if p and tuple(p) == cell_of(e)]
             if pawns:
                 text += " - pawns: " + ", ".join(pawns)
         elif e["tokens"]:
@@ -302,7 +303,8 @@ def _describe_coop(s: State, seat: int | None, help_text: str, examples: list[st
         role = s["roles"][seat]
         out.append(f"You are {color_name(seat)} (seat {seat + 1})" + (f", the {ROLES[role].name}: "
                                                                       f"{ROLES[role].text}" if role else "."))
-    out.append(f"Player track: {s['track']} of {COOP_WIN}; mob boss track: {s['mob']['track']} of {COOP_LOSS}; "
+    out.append(f"Player track: {s['track']} of {COOP_WIN}; "
+               f"mob boss track: {s['mob']['track']} of {COOP_LOSS}; "
                f"draw deck: {len(s['deck'])} cards; mob tokens left: {s['mob']['supply']}")
     out.append("Roles: " + ", ".join(f"{color_name(i)} {ROLES[r].name if r else '(choosing)'}"
                                       for i, r in enumerate(s["roles"])))

@@ -84,7 +84,8 @@ def choice_groups(decision: Decision, keys: tuple[str, ...]) -> list[dict[str, A
         group["options"].append({"value": option.text, "label": option.label or option.text})
     out = [groups[k] for k in keys if k in groups]
     for group in out:
-        group["select"] = len(group["options"]) > 4 and group["key"] != "draw" or len(group["options"]) > MAX_BUTTONS
+        count = len(group["options"])
+        group["select"] = (count > 4 and group["key"] != "draw") or count > MAX_BUTTONS
     return out
 
 
@@ -119,13 +120,15 @@ class MobTownUI(GameUI):
             mt["hand"] = hand_boxes(hand)
             mt["targets"] = detail["targets"]
             if detail["lot"] and detail["lot_cells"]:
-                mt["lot"] = {"cards": [{**lot, "suits": " or ".join(PROPERTIES[lot["card"]].suits or ("any suit",))}
-                                       for lot in detail["lot"]],
+                cards = [{**lot, "suits": " or ".join(PROPERTIES[lot["card"]].suits or ("any suit",))}
+                         for lot in detail["lot"]]
+                mt["lot"] = {"cards": cards,
                              "cells": detail["lot_cells"], "can_take": detail["supply"] > 0}
             mt["briefcases"] = detail["briefcases"]
         elif decision.kind in ("role", "pawn"):
             mt["groups"] = [{"key": decision.kind, "title": "", "select": len(decision.options) > MAX_BUTTONS,
-                             "options": [{"value": o.text, "label": o.label or o.text} for o in decision.options]}]
+                             "options": [{"value": o.text, "label": o.label or o.text}
+                                         for o in decision.options]}]
         elif decision.kind == "action":
             detail = decision.detail
             mt["groups"] = choice_groups(decision, _SIMPLE_GROUPS)
@@ -138,7 +141,8 @@ class MobTownUI(GameUI):
         return {"mt": mt, "can_move": True}
 
     # -- forms to moves --------------------------------------------------------------------
-    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any], decision: Decision | None) -> Move:
+    def build_move(self, data: Mapping[str, Any], *, view: Mapping[str, Any],
+                   decision: Decision | None) -> Move:
         action = data.get("action")
         if action == "choice":
             return self.chosen(data, decision)

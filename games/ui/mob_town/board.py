@@ -47,7 +47,8 @@ def property_model(code: str) -> dict[str, Any]:
     suits = " or ".join(p.suits) if p.suits else "any suit"
     kind = TYPE_NAMES[p.type] if p.type else "Landmark"
     return {"code": p.id, "name": p.name, "kind": kind, "type": p.type or "landmark", "value": p.value,
-            "points": p.score, "suits": suits, "arrow": ARROW_MARK[p.arrow], "arrow_word": ARROW_WORD[p.arrow],
+            "points": p.score, "suits": suits, "arrow": ARROW_MARK[p.arrow],
+            "arrow_word": ARROW_WORD[p.arrow],
             "text": p.text, "landmark": p.landmark}
 
 
@@ -78,7 +79,8 @@ def _city_cells(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any
             if view["mode"] == "coop":
                 cell["mob"] = entry["mob"]
                 cell["down"] = entry["down"]
-                words.append("shut down" if entry["down"] else f"{entry['mob']} mob token{'s' if entry['mob'] != 1 else ''}")
+                plural = "s" if entry["mob"] != 1 else ""
+                words.append("shut down" if entry["down"] else f"{entry['mob']} mob token{plural}")
             else:
                 stack = [seat_info(t, names) for t in entry["tokens"]]
                 cell["tokens"] = stack
@@ -134,7 +136,8 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
             "track": view["track"], "win_at": view["win_at"], "mob_track": view["mob"]["track"],
             "lose_at": view["lose_at"], "mob_supply": view["mob"]["supply"], "mob_deck": view["mob"]["deck"],
             "mob_played": [MOB_CARDS[c].name for c in view["mob"]["discard"][-6:]],
-            "actions": [ACTION_TITLES.get(a, a) for a in view["actions"]], "property_deck": view["property_deck"],
+            "actions": [ACTION_TITLES.get(a, a) for a in view["actions"]],
+            "property_deck": view["property_deck"],
             "end": (view.get("result") or {}).get("detail", {}).get("end"),
         })
         return model
@@ -143,7 +146,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
         "round": view["round"], "rounds_total": view["rounds_total"],
         "lot": [property_model(c["id"]) for c in view["lot"]],
         "unused": view["unused"],
-        "agendas": [{"id": a, "name": AGENDAS[a].name} for a in view["agendas"]] if view.get("agendas") else [],
+        "agendas": [{"id": a, "name": AGENDAS[a].name} for a in view.get("agendas") or []],
         "city_card": CITY_CARDS[view["city_card"]] if view.get("city_card") else None,
         "pros": None if not pros else {
             "row": [PROFESSIONALS[p] for p in pros["row"]], "deck": pros["deck"],
@@ -161,7 +164,8 @@ def _round_model(record: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
         rows.append({**seat_info(entry["seat"], names), "properties": entry["property_points"],
                      "agenda_points": entry["agenda_points"], "round_points": entry["round_points"],
                      "total": entry["total"],
-                     "agendas": [{"name": AGENDAS[a["id"]].name, "done": a["done"]} for a in entry["agendas"]]})
+                     "agendas": [{"name": AGENDAS[a["id"]].name, "done": a["done"]}
+                                 for a in entry["agendas"]]})
     return {"round": record["round"], "law": seat_info(record["law"], names), "rows": rows}
 
 
@@ -174,7 +178,8 @@ def _result_rows(view: Mapping[str, Any], names: list[str]) -> list[dict[str, An
     for seat, score in enumerate(result["scores"]):
         per_round = [next(e["round_points"] for e in record["seats"] if e["seat"] == seat)
                      for record in detail["rounds"]]
-        rows.append({**seat_info(seat, names), "rounds": per_round, "briefcases": detail["briefcase_points"][seat],
-                     "total": score, "winner": seat in result["winners"]})
+        rows.append({**seat_info(seat, names), "rounds": per_round,
+                     "briefcases": detail["briefcase_points"][seat], "total": score,
+                     "winner": seat in result["winners"]})
     rows.sort(key=lambda r: -r["total"])
     return rows
