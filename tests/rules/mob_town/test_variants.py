@@ -91,6 +91,11 @@ def test_kept_professionals_give_their_perk_for_the_round_then_leave():
     guarded = play(s, 0, "hire bodyguard")
     # Seat 2 must pay 2 + 1 (token) + 1 (guard) for res2.
     assert takeover.terms(guarded, 1, (0, 0)).cost == 4
+    cabbie = pro_table(["cabbie", "bookie", "fence"], hands=[["foxes1"], []], tokens={"res2": [0]})
+    cabbie = play(cabbie, 0, "hire cabbie")
+    cabbie["turn"] = 0
+    assert takeover.terms(cabbie, 0, (4, 0)).connection == 0  # no connection cost all round
+    assert stack(play(cabbie, 0, "take over fac1 with foxes 1"), "fac1") == [0]
     forged = play(s, 0, "hire forger")
     forged["turn"] = 0
     assert stack(play(forged, 0, "take over cas3 with sharks 1, cash, cash"), "cas3") == [0]
