@@ -35,6 +35,14 @@ GAMES: list[tuple[str, str, int, dict[str, Any], str]] = [
     ("five-points-3p.json", "five_points", 3, {}, "golden-five-points-1"),
     ("five-points-4p.json", "five_points", 4, {}, "golden-five-points-2"),
     ("five-points-5p.json", "five_points", 5, {}, "golden-five-points-3"),
+    ("mob-town-2p-professionals-big-money.json", "mob_town", 2, {"professionals": True, "big_money": True},
+     "golden-mob-town-1"),
+    ("mob-town-4p-city-cards-landmarks.json", "mob_town", 4, {"city_cards": True, "landmarks": True},
+     "golden-mob-town-2"),
+    ("mob-town-2p-coop-won.json", "mob_town", 2, {"mode": "coop", "starting_city": -1, "no_master_crimes": True},
+     "golden-mob-town-coop-18"),
+    ("mob-town-3p-coop-more-mob-activity.json", "mob_town", 3,
+     {"mode": "coop", "starting_city": 1, "more_mob_activity": True}, "golden-mob-town-coop-3"),
 ]
 
 
