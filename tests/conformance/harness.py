@@ -146,7 +146,9 @@ def _check_result(result: dict[str, Any], players: int) -> None:
     assert json_round_trip(result) == result, "result does not survive JSON"
     assert len(result["scores"]) == players, result
     winners = result["winners"]
-    assert winners and all(0 <= w < players for w in winners), result
+    # Nobody wins only a game that everyone lost together (a co-op game the table lost).
+    assert winners or result["detail"].get("outcome") == "lost", result
+    assert all(0 <= w < players for w in winners), result
     assert winners == sorted(set(winners)), result
     assert isinstance(result.get("detail"), dict), result
 

@@ -273,4 +273,4 @@ def test_the_create_form_offers_the_mode_and_every_variant(two_players):
     refused = ada_c.post(reverse("games:create", args=["mob_town"]), {"num_players": "2", "option_mode": "chess",
                                                                             "option_starting_city": "0"})
     text = htmllib.unescape(refused.content.decode())
-    assert refused.status_code == 400 and "option mode takes competitive or coop, not 'chess'" in text
+    assert refused.status_code == 400 and "Select a valid choice. chess is not one of the available choices" in text

@@ -94,9 +94,7 @@ class MobTownRules(Rules):
     version = 1
     summary = "Animal gangs take over the town's businesses; secret agendas; or team up as the Law."
     options = (
-        # Not a choice list on purpose: the shared conformance harness plays random option choices and
-        # expects a winner in every game, which a lost co-op game has not (see the player docs).
-        Option("mode", "competitive", label="Mode",
+        Option("mode", "competitive", label="Mode", choices=("competitive", "coop"),
                help="competitive (the base game), or coop for Upholding the Law (2-4 players together)."),
         Option("professionals", False, label="Professionals",
                help="Competitive: spend a briefcase to hire one of three face-up professionals."),

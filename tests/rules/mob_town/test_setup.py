@@ -97,13 +97,13 @@ def test_agendas_are_chosen_secretly_and_at_once_then_seat_one_plays():
 
 
 def test_options_are_checked():
-    with pytest.raises(OptionError, match="competitive or coop"):
+    with pytest.raises(OptionError, match="takes one of competitive, coop"):
         RULES.setup(2, {"mode": "solitaire"}, "x")
     with pytest.raises(OptionError):
         RULES.setup(2, {"starting_city": 5}, "x")
     with pytest.raises(IllegalMove):
         RULES.setup(5, {}, "x")
-    assert RULES.setup(2, {"mode": "Co-op"}, "x")["mode"] == "coop"
+    assert RULES.setup(2, {"mode": "coop"}, "x")["mode"] == "coop"
 
 
 def test_same_seed_same_table_different_seed_different_table():
