@@ -17,6 +17,12 @@ app.autodiscover_tasks()
 @beat_init.connect
 def _refuse_to_serve_misconfigured(**_: Any) -> None:
     """A production worker or beat without a real SECRET_KEY or inbound domain does not start."""
+    from django.core.exceptions import ImproperlyConfigured
+
     from config.startup import refuse_to_serve_misconfigured
 
-    refuse_to_serve_misconfigured()
+    try:
+        refuse_to_serve_misconfigured()
+    except ImproperlyConfigured as error:
+        # Celery logs and ignores a signal handler's Exception; SystemExit does stop the process.
+        raise SystemExit(f"ImproperlyConfigured: {error}") from error

@@ -242,6 +242,9 @@ CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTIO
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "300")),
     "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    # kombu otherwise keeps trying to connect for the whole connection timeout before a publish
+    # fails; workers reconnect by their own loop (broker_connection_retry), which this leaves alone.
+    "max_retries": 0,
 }
 # Beat keeps its schedule where the service may write (the image's code tree is read-only to it).
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
