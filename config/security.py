@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from types import FrameType
+from collections.abc import ItemsView
 from typing import Any, Callable
 
 from django.http import HttpRequest, HttpResponse
@@ -67,5 +68,6 @@ class NoFrameVariablesFilter(SafeExceptionReporterFilter):
     stay in the report.
     """
 
-    def get_traceback_frame_variables(self, request: HttpRequest | None, tb_frame: FrameType) -> list[tuple[str, Any]]:
-        return []
+    def get_traceback_frame_variables(self, request: HttpRequest | None,
+                                      tb_frame: FrameType) -> ItemsView[str, Any]:
+        return {}.items()
