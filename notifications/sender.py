@@ -145,7 +145,8 @@ def _send_one(pk: int) -> int:
         message.send()
     except Exception as error:  # any backend (SMTP, anymail's ESPs) and any failure: the row is retried
         uncertain = not isinstance(error, REFUSALS)
-        update = {"status": OutboxStatus.PENDING, "last_error": f"{type(error).__name__}: {error}"[:2000]}
+        update: dict[str, object] = {"status": OutboxStatus.PENDING,
+                                     "last_error": f"{type(error).__name__}: {error}"[:2000]}
         if row.attempts >= MAX_ATTEMPTS:
             update["status"] = OutboxStatus.FAILED
         if uncertain:  # e.g. a timeout or a dropped connection after the data went out
