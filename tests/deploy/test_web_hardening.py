@@ -16,7 +16,7 @@ from games.rules import get_rules
 from notifications import outbox
 from notifications.models import OutboxMessage, OutboxStatus
 from tests.deploy.envfile import ROOT, read_env_file
-from tests.integration.live import free_port
+from tests.integration.live import free_port, use_broker
 from tests.web.conftest import seat_client
 
 pytestmark = pytest.mark.django_db
@@ -159,9 +159,8 @@ def test_a_move_does_not_wait_on_a_broker_that_is_down(django_capture_on_commit_
     user = User.objects.create_user(email="mover@example.org")
     dead = f"redis://127.0.0.1:{free_port()}/0"
     saved = app.conf.broker_url, app.conf.task_always_eager
-    app.pool.force_close_all()
-    app._pool = None
-    app.conf.broker_url, app.conf.task_always_eager = dead, False
+    use_broker(app, dead)
+    app.conf.task_always_eager = False
     try:
         row = outbox.write_message(kind="email_reply", user_id=user.pk, dedupe_key="broker-down", payload={})
         assert row is not None
@@ -172,8 +171,7 @@ def test_a_move_does_not_wait_on_a_broker_that_is_down(django_capture_on_commit_
             callback()  # what runs after the move's commit, inside the request
         elapsed = time.monotonic() - started
     finally:
-        app.pool.force_close_all()
-        app._pool = None
-        app.conf.broker_url, app.conf.task_always_eager = saved
+        use_broker(app, saved[0], close_current=True)
+        app.conf.task_always_eager = saved[1]
     assert elapsed < 0.3, f"the hand-over waited {elapsed:.2f} s on the broker"
     assert OutboxMessage.objects.get(pk=row).status == OutboxStatus.PENDING, "left for the periodic retry"
