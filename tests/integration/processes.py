@@ -62,6 +62,14 @@ class Process:
             if match:
                 return match
 
+    def output(self, last: int = 60) -> str:
+        """The last lines the process printed (for a failing test's message)."""
+        while True:
+            try:
+                self.seen.append(self.lines.get_nowait())
+            except queue.Empty:
+                return "".join(self.seen[-last:])
+
     def children(self) -> list[int]:
         """Process ids of this process's children (e.g. a Celery worker's pool processes)."""
         path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
