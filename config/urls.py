@@ -1,7 +1,12 @@
 """URL routes."""
 
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
+
+# The admin signs in through allauth's login page (its rate limits, its email verification) instead of
+# Django's own admin login form, which no rate limit covers.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -9,6 +9,9 @@ from django.utils import timezone
 
 class OutboxStatus(models.TextChoices):
     PENDING = "pending"
+    # Handed to the mail backend (committed before the call): if it stays so past
+    # OUTBOX_SENDING_TIMEOUT the send was interrupted and may or may not have gone out.
+    SENDING = "sending"
     SENT = "sent"
     FAILED = "failed"
     SKIPPED = "skipped"
@@ -21,6 +24,9 @@ class OutboxMessage(models.Model):
 
     ``dedupe_key`` makes writing the same notification twice impossible; the
     sender claims a row before sending so a task that runs twice sends once.
+    ``maybe_duplicate`` says that an earlier attempt may have reached the mail
+    service (its worker died during the send, or the answer was lost), so the
+    recipient may have this mail twice (with the same Message-ID).
     """
 
     kind = models.CharField(max_length=32)
@@ -34,6 +40,10 @@ class OutboxMessage(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # When the latest attempt began (the row was claimed for sending).
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    # A database default as well: the write path inserts rows with its own SQL (notifications.outbox).
+    maybe_duplicate = models.BooleanField(default=False, db_default=False)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

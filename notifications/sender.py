@@ -1,7 +1,20 @@
-"""Sending outbox rows as email, each exactly once, as each recipient prefers.
+"""Sending outbox rows as email, each once, as each recipient prefers.
 
-A row is claimed (status moves from pending under a row lock) before its mail
-goes out, so two workers or a retried task never send the same row twice.
+A row is claimed before its mail goes out: under a row lock its status moves
+from ``pending`` to ``sending`` (with ``claimed_at``), and that is committed
+*before* the mail backend is called. So two workers or a retried task never
+send the same row twice, and a send that is interrupted after the mail service
+took the mail (the worker killed, the database gone before the "sent" mark) is
+visible as ``sending``: it is not sent again until it has been so for
+``OUTBOX_SENDING_TIMEOUT``, and then it is sent again *marked*
+(``maybe_duplicate``, a warning naming its Message-ID, which is the same for
+both copies, so the mail service's log and the recipient's client can tell).
+That is the remaining at-least-once window (docs/operators/email.md).
+
+Failed sends go back to ``pending`` and are retried by the periodic sweep
+(:func:`send_pending`) with a growing pause, never by a delayed task: the
+broker then holds no message for long (its visibility timeout stays short).
+
 Game mail honours :class:`~notifications.models.MailPreference`: ``web`` skips
 it, ``digest`` keeps it for :func:`send_digests`. Answers to a player's own mail
 (``email_reply``, ``held_notice``) always go out: the player asked for them.
@@ -14,7 +27,9 @@ import logging
 import smtplib
 import zoneinfo
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from notifications import render
@@ -24,24 +39,72 @@ log = logging.getLogger(__name__)
 
 # Kinds a preference may hold back; everything else is an answer the person asked for.
 GAME_KINDS = frozenset({"game_started", "your_turn", "game_over", "invitation"})
+# After this many failed attempts a row is given up (status ``failed``, its last error kept).
+MAX_ATTEMPTS = 10
+# The pause before retrying a failed row doubles with each attempt, up to this.
+MAX_RETRY_PAUSE = datetime.timedelta(hours=1)
+# Errors in which the mail service answered "no": it did not take the mail, so a retry is no duplicate.
+REFUSALS: tuple[type[BaseException], ...] = (
+    smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused, ConnectionRefusedError,
+)
 
 
 class TransientSendError(Exception):
-    """The mail service failed in a way worth retrying."""
+    """The mail service failed in a way worth retrying (the row is pending again)."""
 
 
 def send_rows(ids: list[int]) -> int:
+    """Send these rows (those still pending); the number sent. Raises TransientSendError after trying all."""
     sent = 0
+    failures: list[str] = []
     for pk in ids:
-        sent += _send_one(pk)
+        try:
+            sent += _send_one(pk)
+        except TransientSendError as error:
+            failures.append(str(error))
+    if failures:
+        raise TransientSendError("; ".join(failures))
     return sent
 
 
+def retry_pause(attempts: int) -> datetime.timedelta:
+    """How long a row that failed ``attempts`` times waits before the next try."""
+    if attempts <= 0:
+        return datetime.timedelta(0)
+    return min(datetime.timedelta(minutes=1) * 2 ** min(attempts - 1, 10), MAX_RETRY_PAUSE)
+
+
+def release_interrupted(now: datetime.datetime | None = None) -> int:
+    """Put rows whose send was interrupted back to pending, marked as possible duplicates; how many."""
+    now = now or timezone.now()
+    stale = now - datetime.timedelta(seconds=settings.OUTBOX_SENDING_TIMEOUT)
+    with transaction.atomic():
+        rows = list(OutboxMessage.objects.select_for_update(skip_locked=True)
+                    .filter(status=OutboxStatus.SENDING, claimed_at__lt=stale))
+        for row in rows:
+            log.warning("outbox row %s (%s to user %s, Message-ID %s) was handed to the mail service at %s and "
+                        "never marked sent; sending it again, marked as a possible duplicate",
+                        row.pk, row.kind, row.user_id, render.row_message_id(row), row.claimed_at)
+        # No pause before the next try: the attempt did not fail, it was cut short.
+        OutboxMessage.objects.filter(pk__in=[row.pk for row in rows]).update(
+            status=OutboxStatus.PENDING, maybe_duplicate=True, claimed_at=None)
+    return len(rows)
+
+
 def send_pending(limit: int = 500) -> int:
-    ids = list(
-        OutboxMessage.objects.filter(status=OutboxStatus.PENDING).order_by("created_at").values_list("pk", flat=True)[:limit]
-    )
-    return send_rows(ids)
+    """The periodic retry: release interrupted sends, then send pending rows whose pause is over."""
+    now = timezone.now()
+    release_interrupted(now)
+    candidates = (OutboxMessage.objects.filter(status=OutboxStatus.PENDING)
+                  .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lte=now - retry_pause(1)))
+                  .order_by("created_at").values_list("pk", "attempts", "claimed_at")[:limit])
+    ids = [pk for pk, attempts, claimed_at in candidates
+           if claimed_at is None or claimed_at + retry_pause(attempts) <= now]
+    try:
+        return send_rows(ids)
+    except TransientSendError as error:
+        log.warning("outbox retry: some mail could not be sent and stays pending: %s", error)
+        return 0
 
 
 def mode_of(user_id: int) -> str:
@@ -50,7 +113,6 @@ def mode_of(user_id: int) -> str:
 
 
 def _send_one(pk: int) -> int:
-    failure: Exception | None = None
     with transaction.atomic():
         row = (
             OutboxMessage.objects.select_for_update(skip_locked=True, of=("self",))
@@ -59,7 +121,7 @@ def _send_one(pk: int) -> int:
             .first()
         )
         if row is None:
-            return 0  # already sent, or another worker has it
+            return 0  # already sent, being sent, or another worker has it
         if row.kind in GAME_KINDS:
             mode = mode_of(row.user_id)
             if mode != MailMode.EVERY:
@@ -72,19 +134,29 @@ def _send_one(pk: int) -> int:
             row.status = OutboxStatus.SKIPPED
             row.save(update_fields=["status", "attempts"])
             return 0
-        try:
-            message.send()
-        except (smtplib.SMTPException, OSError) as error:
-            row.last_error = str(error)[:2000]
-            row.save(update_fields=["attempts", "last_error"])
-            failure = error
-        else:
-            row.status = OutboxStatus.SENT
-            row.sent_at = timezone.now()
-            row.save(update_fields=["status", "attempts", "sent_at"])
-            return 1
-    # Raised outside the transaction so the attempt count survives for the retry.
-    raise TransientSendError(str(failure)) from failure
+        if row.maybe_duplicate:
+            # The same Message-ID as the copy that may have gone out; this header tells the two apart.
+            message.extra_headers["X-Ravenpost-Resend"] = str(row.attempts)
+        row.status = OutboxStatus.SENDING
+        row.claimed_at = timezone.now()
+        row.save(update_fields=["status", "attempts", "claimed_at"])
+    # Committed: from here on the row says it is in the mail service's hands.
+    try:
+        message.send()
+    except Exception as error:  # any backend (SMTP, anymail's ESPs) and any failure: the row is retried
+        uncertain = not isinstance(error, REFUSALS)
+        update: dict[str, object] = {"status": OutboxStatus.PENDING,
+                                     "last_error": f"{type(error).__name__}: {error}"[:2000]}
+        if row.attempts >= MAX_ATTEMPTS:
+            update["status"] = OutboxStatus.FAILED
+        if uncertain:  # e.g. a timeout or a dropped connection after the data went out
+            update["maybe_duplicate"] = True
+        OutboxMessage.objects.filter(pk=pk, status=OutboxStatus.SENDING).update(**update)
+        log.warning("outbox row %s not sent (attempt %s): %s", pk, row.attempts, error)
+        raise TransientSendError(str(error)) from error
+    # Unconditional: a row released meanwhile as interrupted must not go out a second time.
+    OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now())
+    return 1
 
 
 def digest_due(pref: MailPreference, now: datetime.datetime, zone_name: str) -> bool:

@@ -10,7 +10,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import psycopg
 from django.db import connection
@@ -54,8 +54,9 @@ def database_url() -> str:
 
 
 def worker_env(tmp_path: Path, redis: Redis, **extra: str) -> dict[str, str]:
-    return service_env(tmp_path, DATABASE_URL=database_url(), REDIS_URL=redis.url,
-                       EMAIL_BACKEND="notifications.devmail.DevMailboxBackend", LOG_LEVEL="INFO", **extra)
+    settings = {"DATABASE_URL": database_url(), "REDIS_URL": redis.url, "LOG_LEVEL": "INFO",
+                "EMAIL_BACKEND": "notifications.devmail.DevMailboxBackend", **extra}
+    return service_env(tmp_path, **settings)
 
 
 def start_worker(env: dict[str, str], name: str) -> Process:
@@ -108,19 +109,33 @@ class Changes:
 
 
 def point_celery_at(redis_url: str | None) -> None:
-    """Make this test process publish tasks to ``redis_url`` (None: back to in-process tasks)."""
+    """Make this test process publish tasks to ``redis_url`` (None: back to the settings' broker, in-process tasks)."""
+    from django.conf import settings
+
     from config.celery import app
 
-    app.pool.force_close_all()
-    app._pool = None
     if redis_url is None:
+        # The test's own Redis is gone with the test: close its connections; the settings' broker is used again.
+        use_broker(app, settings.CELERY_BROKER_URL, close_current=True)
         app.conf.task_always_eager = True
         return
-    app.conf.broker_url = redis_url
+    use_broker(app, redis_url)
     app.conf.task_always_eager = False
-    # A move must not wait long on a broker that is down: the row stays pending and is retried later.
-    app.conf.task_publish_retry_policy = {"max_retries": 1, "interval_start": 0, "interval_step": 0.1,
-                                          "interval_max": 0.2}
+
+
+def use_broker(app: Any, url: str, *, close_current: bool = False) -> None:
+    """Publish to ``url`` from now on, through fresh connection and producer pools.
+
+    kombu keeps one pool per broker URL for the whole process (eager tasks take a
+    producer from it too): a pool still in use must not be closed, or the next
+    publish fails with "Acquire on closed pool". Only a URL nobody will use again
+    (a test's own Redis) may be closed, with ``close_current``.
+    """
+    if close_current:
+        app.pool.force_close_all()
+    app._pool = None
+    app.amqp._producer_pool = None
+    app.conf.broker_url = url
 
 
 def stop_all(*processes: Process | None) -> None:

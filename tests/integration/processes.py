@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -36,11 +37,12 @@ def manage(env: dict[str, str], *args: str) -> str:
 class Process:
     """A child process whose output lines are collected so a test can wait for one."""
 
-    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], *, new_session: bool = False) -> None:
+        """Start ``args``; ``new_session`` gives it a process group of its own (see :meth:`kill_group`)."""
         self.lines: "queue.Queue[str]" = queue.Queue()
         self.seen: list[str] = []
         self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, bufsize=1)
+                                     text=True, bufsize=1, start_new_session=new_session)
         threading.Thread(target=self._pump, args=(self.proc.stdout,), daemon=True).start()
 
     def _pump(self, stream: IO[str]) -> None:
@@ -59,6 +61,24 @@ class Process:
             match = regex.search(line)
             if match:
                 return match
+
+    def output(self, last: int = 60) -> str:
+        """The last lines the process printed (for a failing test's message)."""
+        while True:
+            try:
+                self.seen.append(self.lines.get_nowait())
+            except queue.Empty:
+                return "".join(self.seen[-last:])
+
+    def children(self) -> list[int]:
+        """Process ids of this process's children (e.g. a Celery worker's pool processes)."""
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(pid) for pid in path.read_text().split()] if path.exists() else []
+
+    def kill_group(self) -> None:
+        """kill -9 the process and everything in its process group (started with ``new_session``)."""
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
