@@ -70,6 +70,8 @@ if PRODUCTION and SECRET_KEY and (problem := secret_key_problem(SECRET_KEY)):
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The service's name in pages and mails (sign-up mails say "Hello from <SITE_NAME>!").
+SITE_NAME = os.environ.get("SITE_NAME", "Ravenpost")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -162,6 +164,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+# Following the link in the verification mail signs the person in (no second sign-in).
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_LOGOUT_ON_GET = False
@@ -212,6 +216,8 @@ DEV_MAILBOX = env_bool("DEV_MAILBOX", EMAIL_BACKEND == "notifications.devmail.De
 INBOUND_EMAIL_LOCAL_PART = os.environ.get("INBOUND_EMAIL_LOCAL_PART", "play")
 INBOUND_EMAIL_DOMAIN = os.environ.get("INBOUND_EMAIL_DOMAIN", "ravenpost.localhost")
 INBOUND_EMAIL_MAX_BYTES = int(os.environ.get("INBOUND_EMAIL_MAX_BYTES", str(10 * 1024 * 1024)))
+# The ESPs whose inbound webhooks exist (/anymail/<provider>/inbound/); every other one is a 404.
+INBOUND_EMAIL_PROVIDERS = env_list("INBOUND_EMAIL_PROVIDERS", "")
 # The authserv-id of the receiving MTA whose Authentication-Results header is trusted (empty: none).
 INBOUND_EMAIL_AUTHSERV_ID = os.environ.get("INBOUND_EMAIL_AUTHSERV_ID", "")
 # The embedded default's SMTP listener for replies (runservice); 0 turns it off.

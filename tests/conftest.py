@@ -59,3 +59,15 @@ def _fresh_snapshot_cache():
     yield
     store._SNAPSHOTS.clear()
     seats._PAST_STATES.clear()
+
+
+PURE_FOLDERS = ("rules", "conformance", "golden")
+
+
+def pytest_collection_modifyitems(config, items):  # noqa: ANN001, ANN201
+    """Tests of the pure rules (no database) carry the ``pure`` marker, so a run on another database
+    backend can leave them out: they would test the same code the same way twice."""
+    for item in items:
+        parts = item.path.parts
+        if "tests" in parts and parts[parts.index("tests") + 1] in PURE_FOLDERS:
+            item.add_marker(pytest.mark.pure)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import html
 import re
 import time
+from unittest import mock
+
+import redis.connection
 
 import pytest
 from django.core.cache import cache
@@ -73,23 +76,22 @@ def test_every_page_carries_a_content_security_policy(client):
     policy = response.headers.get("Content-Security-Policy", "")
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert directives["default-src"] == "'self'"
-    assert "'unsafe-inline'" not in directives["script-src"], "no injected script or handler may run"
+    assert directives["script-src"] == "'self'", "no inline or injected script or handler may run"
     assert directives["object-src"] == "'none'" and directives["frame-ancestors"] == "'none'"
     assert client.get(reverse("account_login")).headers["Content-Security-Policy"] == policy
 
 
-def test_every_inline_handler_of_our_templates_is_allowed_by_its_hash():
-    from config import security
-
-    found = set()
+def test_no_template_carries_an_inline_script_or_handler():
+    """The policy runs scripts from our static files only: an inline one would silently not run."""
+    found = []
     for template in ROOT.glob("**/templates/**/*.html"):
-        if ".venv" in template.parts:
+        if ".venv" in template.parts or "corpus" in template.parts:
             continue
-        found |= set(re.findall(r'\son[a-z]+="([^"]*)"', template.read_text()))
-        assert "<script>" not in template.read_text(), f"{template}: inline <script> would be blocked"
-    assert found <= set(security.INLINE_HANDLERS), f"handlers not allowed by the policy: {found - set(security.INLINE_HANDLERS)}"
-    for handler in found:
-        assert security.source_hash(handler) in security.POLICY
+        text = template.read_text()
+        found += [f"{template.relative_to(ROOT)}: {h}" for h in re.findall(r'\son[a-z]+="[^"]*"', text)]
+        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text):
+            found.append(f"{template.relative_to(ROOT)}: an inline <script>")
+    assert found == []
 
 
 def test_the_admin_login_never_checks_a_password(client, monkeypatch):
@@ -166,12 +168,22 @@ def test_a_move_does_not_wait_on_a_broker_that_is_down(django_capture_on_commit_
         assert row is not None
         with django_capture_on_commit_callbacks() as callbacks:
             outbox.hand_over_after_commit([row])
+        attempts = []
+        real_connect = redis.connection.AbstractConnection.connect
+
+        def counted(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+            attempts.append(1)
+            return real_connect(self, *args, **kwargs)
+
         started = time.monotonic()
-        for callback in callbacks:
-            callback()  # what runs after the move's commit, inside the request
+        with mock.patch.object(redis.connection.AbstractConnection, "connect", counted):
+            for callback in callbacks:
+                callback()  # what runs after the move's commit, inside the request
         elapsed = time.monotonic() - started
     finally:
         use_broker(app, saved[0], close_current=True)
         app.conf.task_always_eager = saved[1]
-    assert elapsed < 0.3, f"the hand-over waited {elapsed:.2f} s on the broker"
+    # Retries are what made a move wait (0.6-2 s): one refused connection, and the request goes on.
+    assert len(attempts) <= 2, f"the hand-over tried the broker {len(attempts)} times"
+    assert elapsed < 1.5, f"the hand-over waited {elapsed:.2f} s on the broker"
     assert OutboxMessage.objects.get(pk=row).status == OutboxStatus.PENDING, "left for the periodic retry"

@@ -202,3 +202,11 @@ def test_sign_up_speaks_as_the_service_and_points_to_the_dev_mailbox(dev_mailbox
     assert "Verify your email address" in page and reverse("notifications:mailbox") in page
     mail = DevMail.objects.get(to__icontains="fresh@example.com")
     assert mail.text.startswith("Hello from Ravenpost!") and "testserver" not in mail.text.splitlines()[0]
+
+
+def test_following_the_verification_link_signs_the_person_in(dev_mailbox):
+    client = Client()
+    sign_up(client, "quick@example.com")
+    link = confirmation_link("quick@example.com")
+    client.post(link)
+    assert client.session["_auth_user_id"] == str(User.objects.get(email="quick@example.com").pk)
