@@ -35,6 +35,11 @@ GAMES: list[tuple[str, str, int, dict[str, Any], str]] = [
     ("five-points-3p.json", "five_points", 3, {}, "golden-five-points-1"),
     ("five-points-4p.json", "five_points", 4, {}, "golden-five-points-2"),
     ("five-points-5p.json", "five_points", 5, {}, "golden-five-points-3"),
+    ("gangsters-2p.json", "gangsters", 2, {}, "golden-gangsters-1"),
+    ("gangsters-3p-options.json", "gangsters", 3, {"heaters": True, "wheels": True, "squirt_gun": True},
+     "golden-gangsters-2"),
+    ("gangsters-4p-options.json", "gangsters", 4, {"random_order": False, "donuts": True, "heaters": True},
+     "golden-gangsters-3"),
 ]
 
 
