@@ -55,7 +55,7 @@ def map_lines(v: View) -> list[str]:
     """The city as text, 16 x 16 cells of 4 characters; pieces on streets shown in place."""
     occ = occupants(v)
     by_cell = {b.cell: b.code for b in BUILDINGS}
-    lines = ["    " + "".join(f" {c}  " for c in COLUMNS)]
+    lines = [("    " + "".join(f" {c}  " for c in COLUMNS)).rstrip()]
     for row in range(ROWS):
         cells = []
         for col in range(len(COLUMNS)):
