@@ -87,7 +87,7 @@ def unregister(slug: str) -> None:
 register("revolution", {1: "games.rules.revolution:RULES"}, ui="games.ui.revolution")
 register("five_tribes", {1: "games.rules.five_tribes:RULES_V1", 2: "games.rules.five_tribes:RULES"}, ui="games.ui.five_tribes")
 register("five_points", {1: "games.rules.five_points:RULES"}, ui="games.ui.five_points")
-register("gangsters", {1: "games.rules.gangsters:RULES"})
+register("gangsters", {1: "games.rules.gangsters:RULES"}, ui="games.ui.gangsters")
 
 
 class UnknownGame(LookupError):

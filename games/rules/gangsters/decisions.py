@@ -14,11 +14,14 @@ None where a tree was cut short and only the text box can go on):
 ``cop``      ``detail["cops"]``: {cop: {"at", "tree"}} for each cop that can move
              the blue count; options: bribe, cop in ..., donuts, pass.
 ``stop``     complete: stop / allow.
-``move``     ``detail["pieces"]``: {"T": {"at", "tree", "ends": {node: [tails]}}}
-             where a tail is the end of the notation after the path ("",
-             " extort", " hit joint", " hit P2 R", " seduce P3 T");
-             ``detail["public"]``: {id: {"at", "tree"}}; ``allow``, ``acted``.
-             Options: extort in place, recruits, new Public, show, done.
+``move``     ``detail["pieces"]``: {"T": {"at", "tree", "cut", "ends": {node: [ending, ...]}}}
+             where an ending is {"tail", "act", "target", "label"}: the end of
+             the notation after the path ("", " extort", " hit joint",
+             " hit P2 R", " seduce P3 T"), the move's ``act`` and ``target``;
+             ``detail["public"]``: {id: {"at", "tree", "cut", "mult"}};
+             ``detail["recruit"]``: {piece: {"costs": [+1, +2, ...], "facing": bool}};
+             ``allow``, ``acted``, ``dice``. Options: extort in place, the
+             smallest recruits, new Public, show, done.
 ``assign``   complete: every way to assign the cop's hits.
 ``forced``   complete: recruit R n facing d, or sell a joint.
 """
@@ -165,7 +168,7 @@ def _movement_detail(state: State, seat: int) -> dict[str, Any]:
             "at": gang(state, seat)["pieces"][kind]["at"],
             "tree": tree,
             "cut": cut,
-            "ends": {node: [end_text(a, t) for a, t in actions.end_actions(state, seat, kind, node)] for node in ends},
+            "ends": {node: [_ending(a, t) for a, t in actions.end_actions(state, seat, kind, node)] for node in ends},
         }
     public: dict[str, Any] = {}
     for pid in movable_public(state):
@@ -177,6 +180,19 @@ def _movement_detail(state: State, seat: int) -> dict[str, Any]:
     t = state["turn"]
     return {"pieces": pieces, "public": public, "allow": t["allow"], "acted": list(t["acted"]),
             "dice": dict(state["dice"])}
+
+
+def _ending(act: str, target: Any) -> dict[str, Any]:
+    """One way to end a move: the notation's tail, the move's fields, and a label."""
+    if act == "none":
+        label = "Just move"
+    elif act == "extort":
+        label = "Extort here"
+    elif target == "joint":
+        label = "Hit the joint"
+    else:
+        label = f"{act.capitalize()} P{target[0] + 1}'s {PIECE_NAME[target[1]]}"
+    return {"tail": end_text(act, target), "act": act, "target": target, "label": label}
 
 
 def _recruit_detail(state: State, seat: int, listed: list[dict[str, Any]]) -> dict[str, Any]:

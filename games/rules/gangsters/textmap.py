@@ -13,7 +13,7 @@ Works on a view (or anything shaped like one: ``gangs`` with pieces, ``cops``,
 
 Street spaces show ``·``, subways ``S1``-``S6``, bridges ``=``, the river ``~~~``,
 buildings their code (``HU*`` when someone is inside), and a piece standing
-alone on a street its marker: ``R1`` P1's Racketeer (``R1!`` criminal side),
+alone on a street its marker: ``1R`` P1's Racketeer (``1R!`` criminal side),
 ``c3`` cop 3, ``p4`` Public 4; ``*2`` for two or more.
 """
 
@@ -30,14 +30,14 @@ View = Mapping[str, Any]
 def _marker(kind: str, ident: Any) -> str:
     if kind == "gang":
         seat, piece = ident
-        return f"{piece}{seat + 1}"
+        return f"{seat + 1}{piece}"
     if kind == "cop":
         return f"c{ident}"
     return f"p{ident}"
 
 
 def occupants(v: View) -> dict[str, list[str]]:
-    """Node -> the markers on it (``R1`` P1's Racketeer, ``c3`` cop 3, ``p4`` Public 4), criminal ones with ``!``."""
+    """Node -> the markers on it (``1R`` P1's Racketeer, ``c3`` cop 3, ``p4`` Public 4), criminal ones with ``!``."""
     found: dict[str, list[str]] = {}
     for g in v["gangs"]:
         for kind in PIECES:

@@ -19,6 +19,7 @@ from .data import (
     COLOURS,
     GANG_LABEL,
     GROUP_SIZE,
+    PIECE_NAME,
     PIECES,
     PUBLIC,
 )
@@ -117,11 +118,17 @@ def joint_lines(v: View) -> list[str]:
     return lines
 
 
+def _piece_text(kind: str, p: Mapping[str, Any]) -> str:
+    """"Racketeer 5 at MYR", "Vamp 1 at LOU (criminal)", "no Thug"."""
+    if p["s"] == 0:
+        return f"no {PIECE_NAME[kind]}"
+    return f"{PIECE_NAME[kind]} {p['s']} at {p['at']}" + (" (criminal)" if p["c"] else "")
+
+
 def gang_lines(v: View, viewer: int | None) -> list[str]:
     lines = []
     for g in v["gangs"]:
-        pieces = " ".join(f"{k}{g['pieces'][k]['s']}" + (f"@{g['pieces'][k]['at']}" if g["pieces"][k]["at"] else "")
-                          + ("!" if g["pieces"][k]["c"] else "") for k in PIECES)
+        pieces = ", ".join(_piece_text(k, g["pieces"][k]) for k in PIECES)
         cash = f"${g['cash']}" if g["cash"] is not None else "cash hidden"
         bribes = (f"bribes {', '.join(str(b) for b in g['bribes']) or 'none'}" if g["bribes"] is not None
                   else f"{g['bribe_count']} bribes")
@@ -145,7 +152,7 @@ def describe(state: State, seat: int | None, help_text: str, examples: list[str]
     out.append(f"Crime level {v['crime']}; cops on patrol {len(v['cops'])}; in the cups: {v['cups']['cops']} cops, "
                f"{v['cups']['public']} Public, {v['cups']['bribes']} bribes")
     out.append("")
-    out.append("Gangs (strength@place, ! criminal side):")
+    out.append("Gangs (strength and place of each piece):")
     out.extend(gang_lines(v, seat))
     out.append("")
     out.extend(map_lines(v))
@@ -153,7 +160,7 @@ def describe(state: State, seat: int | None, help_text: str, examples: list[str]
     if legend:
         out.append("Inside buildings and on crowded spaces:")
         out.extend(legend)
-    out.append("Map key: R1 T1 V1 = P1's Racketeer, Thug, Vamp (! criminal); c3 cop 3; p4 Public 4; "
+    out.append("Map key: 1R 1T 1V = P1's Racketeer, Thug, Vamp (! criminal); c3 cop 3; p4 Public 4; "
                "*2 two pieces; S1 subway 1; = bridge; ~~~ river.")
     out.append("")
     out.append("Joints (code, #one-jump subway, price, owner and level, ! criminal side):")

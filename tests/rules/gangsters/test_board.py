@@ -83,4 +83,4 @@ def test_pieces_show_on_the_text_map():
                                              "V": {"s": 0, "at": None, "f": None, "c": False}}}],
             "cops": {"3": {"at": "e4", "f": "e"}}, "public": {"4": {"at": "e4", "f": "w"}}, "joints": {}}
     text = "\n".join(map_lines(view))
-    assert "R2!" in text and "*2" in text and "BR*" in text
+    assert "2R!" in text and "*2" in text and "BR*" in text

@@ -134,7 +134,8 @@ def test_choices_offer_paths_as_a_tree_and_the_rest_as_options():
     pieces = decision.detail["pieces"]
     assert set(pieces) == {"R", "T"}
     assert pieces["T"]["tree"] == {"ICE": {"$": True}, "d1": {"$": True}}
-    assert pieces["T"]["ends"]["ICE"] == ["", " extort"]
+    assert [e["tail"] for e in pieces["T"]["ends"]["ICE"]] == ["", " extort"]
+    assert pieces["T"]["ends"]["ICE"][1] == {"tail": " extort", "act": "extort", "target": None, "label": "Extort here"}
     assert "BRI" in pieces["R"]["tree"] and "k10" in pieces["R"]["tree"]["BRI"]  # the about-face
     texts = [o.text for o in decision.options]
     assert texts[-1] == "done" and "recruit T 1" in texts
