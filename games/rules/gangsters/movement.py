@@ -21,6 +21,7 @@ crime is showing; a Public enters and crosses only joints a gang owns.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from .board import DOORS, DOORS_FROM, REVERSE, STREETS, SUBWAY_OF
@@ -39,8 +40,13 @@ class Access:
     friendly: Callable[[str], bool] = field(default=lambda b: False)  # joints where the about-face works
 
 
-def _steps(node: str, last: Last, rides: bool) -> Iterator[tuple[str, Last]]:
-    """Every (next node, direction) one step from ``node`` given the previous step."""
+@lru_cache(maxsize=None)
+def _steps(node: str, last: Last, rides: bool) -> tuple[tuple[str, Last], ...]:
+    """Every (next node, direction) one step from ``node`` given the previous step (the map never changes)."""
+    return tuple(_step_gen(node, last, rides))
+
+
+def _step_gen(node: str, last: Last, rides: bool) -> Iterator[tuple[str, Last]]:
     back = REVERSE.get(last) if last not in (None, RIDE) else None
     if node in STREETS:
         for d, nxt in STREETS[node].items():
@@ -114,64 +120,77 @@ def _why_not_enter(nxt: str, is_last: bool) -> str:
 # -- generation ----------------------------------------------------------------------------------
 
 
+State = tuple[str, Last]
+
+
 class Paths:
-    """Legal paths of given exact lengths from one start, with memoised dead-end pruning."""
+    """Legal paths of given exact lengths from one start.
+
+    The walk is explored once, breadth first, as layers of walk states (node,
+    previous step) after 0, 1, 2, ... steps, each state knowing the states it
+    leads to and comes from; a backward pass marks the states from which some
+    path still ends legally at one of the lengths. The tree, the list of paths,
+    the reachable ends and a path to a given end are read from that graph.
+    """
 
     def __init__(self, start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> None:
         self.start = start
         self.facing = facing
         self.lengths = tuple(sorted(set(n for n in lengths if n > 0)))
         self.access = access
-        self._memo: dict[tuple[str, Last, int], bool] = {}
+        self._top = max(self.lengths) if self.lengths else 0
+        self._parents: list[dict[State, list[State]]] = []
+        self._children: list[dict[State, list[State]]] = []
+        self._good: list[set[State]] = []
+        self._explore()
 
-    def _next(self, node: str, last: Last, depth: int, path: list[str]) -> list[tuple[str, Last]]:
-        out = list(_steps(node, last, self.access.rides))
-        if depth == 1:
-            extra = _about_face(self.start, path[0], self.access)
-            if extra is not None and extra[0] not in dict(out):
-                out.append(extra)
-        return out
+    def _is_end(self, state: State, depth: int) -> bool:
+        return depth in self.lengths and _allowed(state[0], True, self.access)
 
-    def _can_finish(self, node: str, last: Last, remaining: int) -> bool:
-        """Can a walk in state (node, last) make exactly ``remaining`` more legal steps?"""
-        if remaining == 0:
-            return True
-        key = (node, last, remaining)
-        known = self._memo.get(key)
-        if known is not None:
-            return known
-        result = False
-        for nxt, d in _steps(node, last, self.access.rides):
-            if _allowed(nxt, remaining == 1, self.access) and self._can_finish(nxt, d, remaining - 1):
-                result = True
-                break
-        self._memo[key] = result
-        return result
-
-    def _rest_ok(self, nxt: str, d: Last, depth: int, remaining: int) -> bool:
-        """Can ``remaining`` more steps follow the ``depth``-th step onto ``nxt`` (the about-face included)?"""
-        if self._can_finish(nxt, d, remaining):
-            return True
-        if depth == 1 and remaining >= 1:
-            extra = _about_face(self.start, nxt, self.access)
-            if extra is not None:
-                return self._can_finish(extra[0], extra[1], remaining - 1)
-        return False
-
-    def _viable(self, nxt: str, d: Last, depth: int) -> bool:
-        """After ``depth`` steps ending on ``nxt``: is some target length still reachable?"""
-        for n in self.lengths:
-            if n == depth and _allowed(nxt, True, self.access):
-                return True
-            if n > depth and _allowed(nxt, False, self.access) and self._rest_ok(nxt, d, depth, n - depth):
-                return True
-        return False
+    def _explore(self) -> None:
+        root: State = (self.start, self.facing)
+        parents: list[dict[State, list[State]]] = [{root: []}]
+        children: list[dict[State, list[State]]] = []
+        for depth in range(self._top):
+            layer: dict[State, list[State]] = {}
+            kids_of: dict[State, list[State]] = {}
+            for state in parents[depth]:
+                node, last = state
+                kids: list[State] = []
+                kids_of[state] = kids
+                if depth > 0 and node not in STREETS and not self.access.pass_through(node):
+                    continue  # a building it may end in but not cross
+                steps = list(_steps(node, last, self.access.rides))
+                if depth == 1:
+                    extra = _about_face(self.start, node, self.access)
+                    if extra is not None and all(extra[0] != n for n, _ in steps):
+                        steps.append(extra)
+                seen: set[str] = set()
+                for nxt, d in steps:
+                    if nxt in seen:
+                        continue
+                    seen.add(nxt)
+                    child = (nxt, d)
+                    kids.append(child)
+                    layer.setdefault(child, []).append(state)
+            children.append(kids_of)
+            parents.append(layer)
+        children.append({state: [] for state in parents[self._top]})
+        good: list[set[State]] = [set() for _ in range(self._top + 1)]
+        for depth in range(self._top, -1, -1):
+            for state in parents[depth]:
+                if (depth > 0 and self._is_end(state, depth)) or (
+                        depth < self._top and any(k in good[depth + 1] for k in children[depth][state])):
+                    good[depth].add(state)
+        self._parents, self._children, self._good = parents, children, good
 
     def any(self) -> bool:
-        for nxt, d in self._next(self.start, self.facing, 0, []):
-            if self._viable(nxt, d, 1):
-                return True
-        return False
+        return bool(self._good) and (self.start, self.facing) in self._good[0]
+
+    def _kids(self, state: State, depth: int) -> list[State]:
+        if depth >= self._top:
+            return []
+        return [k for k in self._children[depth].get(state, []) if k in self._good[depth + 1]]
 
     def tree(self, budget: int = 3000) -> tuple[dict[str, object], bool]:
         """The legal paths as nested dicts; ``"$"`` marks a node where a path may end.
@@ -182,117 +201,65 @@ class Paths:
         """
         count = [0]
         cut = [False]
-        top = max(self.lengths) if self.lengths else 0
 
-        def grow(node: str, last: Last, depth: int, path: list[str]) -> dict[str, object]:
+        def grow(state: State, depth: int) -> dict[str, object]:
             out: dict[str, object] = {}
-            if depth in self.lengths and depth > 0:
+            if depth > 0 and self._is_end(state, depth):
                 out["$"] = True
-            if depth >= top:
-                return out
-            for nxt, d in self._next(node, last, depth, path):
-                if nxt in out or not self._viable(nxt, d, depth + 1):
-                    continue
+            for kid in self._kids(state, depth):
                 count[0] += 1
                 if count[0] > budget:
                     cut[0] = True
-                    out[nxt] = None
+                    out[kid[0]] = None
                     continue
-                out[nxt] = grow(nxt, d, depth + 1, path + [nxt])
+                out[kid[0]] = grow(kid, depth + 1)
             return out
 
-        return grow(self.start, self.facing, 0, []), cut[0]
+        if not self.any():
+            return {}, False
+        return grow((self.start, self.facing), 0), cut[0]
 
     def all(self) -> Iterator[list[str]]:
         """Every legal path (lazily; may be very many with long moves)."""
-        top = max(self.lengths) if self.lengths else 0
 
-        def rec(node: str, last: Last, depth: int, path: list[str]) -> Iterator[list[str]]:
-            if depth in self.lengths and depth > 0:
+        def rec(state: State, depth: int, path: list[str]) -> Iterator[list[str]]:
+            if depth > 0 and self._is_end(state, depth):
                 yield list(path)
-            if depth >= top:
-                return
-            seen: set[str] = set()
-            for nxt, d in self._next(node, last, depth, path):
-                if nxt in seen or not self._viable(nxt, d, depth + 1):
-                    continue
-                seen.add(nxt)
-                path.append(nxt)
-                yield from rec(nxt, d, depth + 1, path)
+            for kid in self._kids(state, depth):
+                path.append(kid[0])
+                yield from rec(kid, depth + 1, path)
                 path.pop()
 
-        return rec(self.start, self.facing, 0, [])
+        if not self.any():
+            return iter(())
+        return rec((self.start, self.facing), 0, [])
 
-    def _layers(self) -> list[dict[tuple[str, Last], list[tuple[str, Last]]]]:
-        """Walk states (node, last step) after 0, 1, ... steps, each with the states it can come from."""
-        top = max(self.lengths) if self.lengths else 0
-        start = (self.start, self.facing)
-        layers: list[dict[tuple[str, Last], list[tuple[str, Last]]]] = [{start: []}]
-        for depth in range(top):
-            nxt_layer: dict[tuple[str, Last], list[tuple[str, Last]]] = {}
-            for state in layers[-1]:
-                node, last = state
-                if depth > 0 and node not in STREETS and not self.access.pass_through(node):
-                    continue
-                steps = list(_steps(node, last, self.access.rides))
-                if depth == 1:
-                    first = node
-                    extra = _about_face(self.start, first, self.access)
-                    if extra is not None:
-                        steps.append(extra)
-                for nxt, d in steps:
-                    nxt_layer.setdefault((nxt, d), []).append(state)
-            layers.append(nxt_layer)
-        return layers
-
-    def ends(self) -> dict[str, list[tuple[int, tuple[str, Last]]]]:
+    def ends(self) -> dict[str, list[tuple[int, State]]]:
         """Every node a legal path can end on: node -> [(length, final walk state), ...]."""
-        layers = self._layers()
-        out: dict[str, list[tuple[int, tuple[str, Last]]]] = {}
+        out: dict[str, list[tuple[int, State]]] = {}
         for n in self.lengths:
-            # Every state of a layer extends a legal walk (pass-through is checked when expanding).
-            for state in layers[n]:
-                if _allowed(state[0], True, self.access):
+            for state in self._parents[n]:
+                if self._is_end(state, n):
                     out.setdefault(state[0], []).append((n, state))
         return out
 
     def path_to(self, end: str, pick: Callable[[list[str]], str]) -> list[str] | None:
-        """One legal path ending on ``end`` (None if none does), parents chosen with ``pick``."""
-        layers = self._layers()
-        finals = [(n, state) for n in self.lengths for state in layers[n]
-                  if state[0] == end and _allowed(end, True, self.access)]
+        """One legal path ending on ``end`` (None if none does), the way back chosen with ``pick``."""
+        finals = self.ends().get(end, [])
         if not finals:
             return None
-        keys = [f"{i}" for i in range(len(finals))]
-        n, state = finals[int(pick(keys))]
+        n, state = finals[int(pick([str(i) for i in range(len(finals))]))]
         path = [state[0]]
         for depth in range(n, 1, -1):
-            parents = layers[depth][state]
+            parents = self._parents[depth][state]
             state = parents[int(pick([str(i) for i in range(len(parents))]))]
             path.append(state[0])
         path.reverse()
         return path
 
-    def sample(self, pick: Callable[[list[str]], str], length: int | None = None) -> list[str] | None:
-        """One legal path drawn step by step with ``pick`` (None if there is none)."""
-        lengths = [n for n in self.lengths if length is None or n == length]
-        if not lengths:
+    def sample(self, pick: Callable[[list[str]], str]) -> list[str] | None:
+        """One legal path: an end drawn with ``pick``, then a way there."""
+        ends = sorted(self.ends())
+        if not ends:
             return None
-        target = pick([str(n) for n in lengths])
-        n = int(target)
-        node, last = self.start, self.facing
-        path: list[str] = []
-        for depth in range(n):
-            is_last = depth == n - 1
-            options: dict[str, Last] = {}
-            for nxt, d in self._next(node, last, depth, path):
-                if nxt in options or not _allowed(nxt, is_last, self.access):
-                    continue
-                if self._rest_ok(nxt, d, depth + 1, n - depth - 1):
-                    options[nxt] = d
-            if not options:
-                return None
-            nxt = pick(sorted(options))
-            path.append(nxt)
-            node, last = nxt, options[nxt]
-        return path
+        return self.path_to(pick(ends), pick)

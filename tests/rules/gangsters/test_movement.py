@@ -121,3 +121,46 @@ def test_a_public_enters_only_joints_a_gang_owns():
     assert after["public"]["3"] == {"at": "BRI", "f": None}
     with pytest.raises(IllegalMove, match="has moved this turn already"):
         play(after, 0, "public 3 j11")
+
+
+def _neighbours(node: str) -> list[str]:
+    from games.rules.gangsters.board import DOORS, DOORS_FROM, STREETS, SUBWAY_OF
+
+    if node in STREETS:
+        out = list(STREETS[node].values()) + list(DOORS_FROM[node].values())
+        if node in SUBWAY_OF:
+            out += [s for s in SUBWAY_OF if s != node]
+        return out
+    return list(DOORS[node])
+
+
+def _brute_force(start: str, facing, n: int, access: Access) -> set[tuple[str, ...]]:  # noqa: ANN001
+    found: set[tuple[str, ...]] = set()
+
+    def rec(node: str, path: list[str]) -> None:
+        if len(path) == n:
+            if walk(start, facing, path, access)[0] is None:
+                found.add(tuple(path))
+            return
+        for nxt in _neighbours(node):
+            rec(nxt, path + [nxt])
+
+    rec(start, [])
+    return found
+
+
+def test_the_path_generator_agrees_with_the_step_by_step_check_everywhere():
+    from games.rules.gangsters.board import STREETS
+
+    friendly = Access(pass_through=lambda b: b != "ICE", end_in=lambda b: b != "LAK", rides=True,
+                      friendly=lambda b: b in ("BRI", "HUF", "JAB"))
+    cop = Access(pass_through=lambda b: False, end_in=lambda b: b in ("BRI", "SNS"), rides=True)
+    for access in (GANG, friendly, cop):
+        for start in sorted(STREETS)[::7] + ["b4", "k10", "BRI", "ICE"]:
+            for facing in (None, "n", "e"):
+                for n in (1, 2, 3):
+                    generated = {tuple(p) for p in Paths(start, facing, (n,), access).all()}
+                    assert generated == _brute_force(start, facing, n, access), (start, facing, n)
+    paths = Paths("k10", "w", (2, 4), friendly)
+    assert {tuple(p) for p in paths.all()} == _brute_force("k10", "w", 2, friendly) | _brute_force(
+        "k10", "w", 4, friendly)
