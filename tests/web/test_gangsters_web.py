@@ -90,8 +90,10 @@ def move_fields(state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[
         return {"action": "choice", "choice": text}
     if a == "move":
         ends = decision.detail["pieces"][move["piece"]]["ends"][move["path"][-1]]
-        index = next(i for i, e in enumerate(ends) if (e["act"], e["target"]) == (move["act"], move["target"]))
-        return {"action": "path", "mover": move["piece"], "path": " ".join(move["path"]), "ending": str(index)}
+        index = next(i for i, e in enumerate(ends)
+                     if (e["act"], e["target"]) == (move["act"], move["target"]))
+        return {"action": "path", "mover": move["piece"], "path": " ".join(move["path"]),
+                "ending": str(index)}
     if a == "cop":
         return {"action": "path", "mover": f"cop:{move['cop']}", "path": " ".join(move["path"])}
     if a == "public":

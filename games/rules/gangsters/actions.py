@@ -228,7 +228,8 @@ def _recruit(state: State, seat: int, move: dict[str, Any]) -> None:
     p = piece(state, seat, kind)
     room = MAX_STRENGTH[kind] - p["s"]
     if type(n) is not int or not 1 <= n <= room:
-        raise IllegalMove(f"your {PIECE_NAME[kind]} can gain 1 to {room} strength", accepted=f"recruit {kind} 1")
+        raise IllegalMove(f"your {PIECE_NAME[kind]} can gain 1 to {room} strength",
+                          accepted=f"recruit {kind} 1")
     cost = recruit_cost(state, seat, kind, n)
     free = gang(state, seat)["cash"] - committed(state)
     if cost > free:
@@ -284,7 +285,8 @@ def _move_public(state: State, seat: int, move: dict[str, Any]) -> None:
         on = " ".join(sorted(state["public"], key=int)) or "none"
         raise IllegalMove(f"Public {pid} is not on the board", accepted=f"Public on the board: {on}")
     if pid in state["turn"]["pmoved"]:
-        raise IllegalMove(f"Public {pid} has moved this turn already", accepted="each Public moves once a turn")
+        raise IllegalMove(f"Public {pid} has moved this turn already",
+                          accepted="each Public moves once a turn")
     white = state["dice"]["white"]
     path = move.get("path")
     if not isinstance(path, list) or len(path) != white or not all(isinstance(n, str) for n in path):

@@ -69,7 +69,8 @@ def _build() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]], dict
             if b.doors and d not in b.doors:
                 continue
             dr, dc = DELTA[d]
-            outside = cell_name(row + dr, col + dc) if 0 <= row + dr < ROWS and 0 <= col + dc < len(COLUMNS) else ""
+            inside_map = 0 <= row + dr < ROWS and 0 <= col + dc < len(COLUMNS)
+            outside = cell_name(row + dr, col + dc) if inside_map else ""
             if outside in streets:
                 # From the street, the building lies the other way.
                 doors_from[outside][REVERSE[d]] = b.code

@@ -233,7 +233,8 @@ def _bot_movement(state: State, seat: int, rng: random.Random) -> Move:
     if extorts:
         return extorts[0]
     # 5. The piece move worth most.
-    candidates = [m for m in (_bot_piece(state, seat, kind, rng) for kind in movable_pieces(state, seat)) if m]
+    tried = (_bot_piece(state, seat, kind, rng) for kind in movable_pieces(state, seat))
+    candidates = [m for m in tried if m]
     if candidates:
         return _strip(max(candidates, key=lambda m: float(m["_value"])))
     # 6. Recruit strength when cheap.

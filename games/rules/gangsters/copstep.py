@@ -102,7 +102,8 @@ def apply_cop(state: State, seat: int, move: dict[str, Any]) -> None:
         del state["cops"][str(cop_id)]
         log(state, "donuts", seat=seat, cop=cop_id, cost=price)
     else:
-        raise IllegalMove("now is the cop portion", accepted="bribe, cop <n> <path>, cop in <facing>, or pass")
+        raise IllegalMove("now is the cop portion",
+                          accepted="bribe, cop <n> <path>, cop in <facing>, or pass")
     state["turn"]["step"] = "move_start"
 
 

@@ -78,7 +78,8 @@ def _label(state: State, seat: int, move: dict[str, Any]) -> tuple[str, str]:
         return f"Buy a bribe (${100 * state['dice']['blue']})", "bribe"
     if a == "newcop":
         to = move["to"]
-        return (f"Into {to}" if to in BUILDING else f"At subway {state['dice']['blue']} facing {to}"), "newcop"
+        where = f"Into {to}" if to in BUILDING else f"At subway {state['dice']['blue']} facing {to}"
+        return where, "newcop"
     if a == "donuts":
         return f"Cop {move['cop']} (${100 * state['dice']['blue']})", "donuts"
     if a == "pass":
@@ -95,7 +96,8 @@ def _label(state: State, seat: int, move: dict[str, Any]) -> tuple[str, str]:
         return f"{PIECE_NAME[move['piece']]} +{move['n']} (${cost}{facing})", "recruit"
     if a == "newpublic":
         to = move["to"]
-        return (f"Into {to}" if to in BUILDING else f"At subway {state['dice']['white']} facing {to}"), "newpublic"
+        where = f"Into {to}" if to in BUILDING else f"At subway {state['dice']['white']} facing {to}"
+        return where, "newpublic"
     if a == "show":
         return f"Show bribe {move['bribe']}", "show"
     if a == "done":
@@ -168,7 +170,8 @@ def _movement_detail(state: State, seat: int) -> dict[str, Any]:
             "at": gang(state, seat)["pieces"][kind]["at"],
             "tree": tree,
             "cut": cut,
-            "ends": {node: [_ending(a, t) for a, t in actions.end_actions(state, seat, kind, node)] for node in ends},
+            "ends": {node: [_ending(a, t) for a, t in actions.end_actions(state, seat, kind, node)]
+                     for node in ends},
         }
     public: dict[str, Any] = {}
     for pid in movable_public(state):
@@ -278,7 +281,3 @@ def example_moves(state: State, seat: int, limit: int) -> list[str]:
         if text not in picks:
             picks.append(text)
     return picks[:limit]
-
-
-def order_help(state: State, seat: int) -> str:
-    return f"gang purse ${GANG_PURSE}, the n-th level costs ${LEVEL_PRICE} x n; your joints: {' '.join(owned(state, seat))}"

@@ -116,7 +116,8 @@ def apply(state: State, seat: Any, move: Any) -> State:
         setup.apply_pick(s, seat, move)
     elif step == "order":
         if action != "gang":
-            raise IllegalMove("set-up: write your gang order", accepted="for example: gang R5 BRI T2 BUS V1 BUS")
+            raise IllegalMove("set-up: write your gang order",
+                              accepted="for example: gang R5 BRI T2 BUS V1 BUS")
         if setup.apply_order(s, seat, move):
             setup.reveal(s)
             rounds.start_round(s)

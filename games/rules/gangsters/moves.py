@@ -85,7 +85,8 @@ def extort_moves(state: State, seat: int) -> list[Move]:
     out: list[Move] = []
     for kind in ("T", "V"):
         p = piece(state, seat, kind)
-        if p["s"] and p["c"] and actions.unowned_building(state, p["at"]) and not actions.may_act(state, kind):
+        free = not actions.may_act(state, kind)
+        if p["s"] and p["c"] and actions.unowned_building(state, p["at"]) and free:
             out.append({"a": "extort", "piece": kind})
     return out
 

@@ -84,7 +84,8 @@ def event_text(e: Event, viewer: int | None, order: Mapping[str, Any] | None = N
         what = "" if marker is None else (" (the UNTouchables)" if marker == 10 else f" (bribe {marker})")
         return f"{_who(seat)} bought a bribe for ${e['cost']}{what}"
     if k == "cop_announced":
-        return (f"{_who(seat)} moves cop {e['cop']} along {' '.join(e['path'])}; {seat_ref(e['holder'])} holds "
+        return (f"{_who(seat)} moves cop {e['cop']} along {' '.join(e['path'])}; {seat_ref(e['holder'])} "
+                "holds "
                 "its bribe and may stop it")
     if k == "stopped":
         return f"{_who(seat)} played bribe {e['cop']}: cop {e['cop']} stays put"
@@ -97,7 +98,8 @@ def event_text(e: Event, viewer: int | None, order: Mapping[str, Any] | None = N
             return f"cop {e['cop']} rode the subway (no other cop to change shift with)"
         return f"cop {e['cop']} changed shift: cop {e['new']} takes over"
     if k == "cop_in":
-        return f"cop {e['cop']} came on " + (f"into {e['to']}" if e["to"] in BUILDING else f"facing {e['to']}")
+        where = f"into {e['to']}" if e["to"] in BUILDING else f"facing {e['to']}"
+        return f"cop {e['cop']} came on {where}"
     if k == "raid":
         owner = "" if e["owner"] is None else f" ({seat_ref(e['owner'])}'s)"
         result = "lost" if e["lost"] else f"down to level {e['level'] - 1}"
@@ -107,7 +109,8 @@ def event_text(e: Event, viewer: int | None, order: Mapping[str, Any] | None = N
         return f"{_who(seat)} lured cop {e['cop']} off its beat with donuts for ${e['cost']}"
     if k == "move":
         tail = end_text(e["act"], e["target"]).strip()
-        return f"{_who(seat)} moved {e['piece']} {' '.join(e['path'])}" + (f" and declared: {tail}" if tail else "")
+        declared = f" and declared: {tail}" if tail else ""
+        return f"{_who(seat)} moved {e['piece']} {' '.join(e['path'])}{declared}"
     if k == "extort_here":
         return f"{_who(seat)}'s {PIECE_NAME[e['piece']]} extorts where it stands"
     if k == "extort":

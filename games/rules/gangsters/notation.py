@@ -80,7 +80,8 @@ def node(word: str) -> str:
     if _SPACE.match(word):
         raise MoveParseError(f"{word} is not a street space (it is inside a block or the river)",
                              accepted="streets run along rows 1 4 7 10 13 16 and columns a d g j m p")
-    raise MoveParseError(f"'{word[:12]}' is not a place", accepted="a space like d7, a building like BRI, or s1-s6")
+    raise MoveParseError(f"'{word[:12]}' is not a place",
+                         accepted="a space like d7, a building like BRI, or s1-s6")
 
 
 def _path(ws: list[str]) -> list[str]:
@@ -115,7 +116,8 @@ def _place_or_facing(word: str) -> str:
     code = word.upper()
     if code in DOORS:
         return code
-    raise MoveParseError(f"'{word[:12]}' is neither a facing nor a building", accepted="n, e, s, w or a joint code")
+    raise MoveParseError(f"'{word[:12]}' is neither a facing nor a building",
+                         accepted="n, e, s, w or a joint code")
 
 
 def _end(ws: list[str], move: dict[str, Any]) -> list[str]:
@@ -208,7 +210,8 @@ def _parse_gang(rest: list[str]) -> dict[str, Any]:
         kind = _PIECE_WORDS.get(word[0]) if word else None
         digits = word[1:]
         if kind is None or word[0] not in "rtv":
-            raise MoveParseError(f"'{word[:12]}' is not a piece strength like R5", accepted="gang R5 BRI T2 BUS V1 BUS")
+            raise MoveParseError(f"'{word[:12]}' is not a piece strength like R5",
+                                 accepted="gang R5 BRI T2 BUS V1 BUS")
         if not digits:
             if i + 1 >= len(rest):
                 raise MoveParseError("a strength is missing", accepted="gang R5 BRI T2 BUS V1 BUS")
@@ -219,7 +222,8 @@ def _parse_gang(rest: list[str]) -> dict[str, Any]:
         seen.add(kind)
         strengths[kind] = _number(digits, "strength", 12)
         if i + 1 >= len(rest):
-            raise MoveParseError(f"say which of your joints the {kind} starts in", accepted=f"{kind}{digits} BRI")
+            raise MoveParseError(f"say which of your joints the {kind} starts in",
+                                 accepted=f"{kind}{digits} BRI")
         code = rest[i + 1].upper()
         if code not in DOORS:
             raise MoveParseError(f"'{rest[i + 1][:12]}' is not a joint", accepted=f"{kind}{digits} BRI")
@@ -247,7 +251,8 @@ def _parse_recruit(rest: list[str]) -> dict[str, Any]:
 
 def _parse_assign(rest: list[str]) -> dict[str, Any]:
     if not rest or len(rest) % 3:
-        raise MoveParseError("assign lists gang, piece and hits for each target", accepted="assign P2 T 1 P3 R 1")
+        raise MoveParseError("assign lists gang, piece and hits for each target",
+                             accepted="assign P2 T 1 P3 R 1")
     hits: list[list[Any]] = []
     for i in range(0, len(rest), 3):
         hits.append([_seat(rest[i]), _piece(rest[i + 1]), _number(rest[i + 2], "number of hits", 12)])

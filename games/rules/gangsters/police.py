@@ -75,7 +75,10 @@ def rode(start: str, path: list[str]) -> bool:
 
 
 def shift_change(state: State, cop: int) -> int:
-    """The cop goes back to the cup and another from the cup takes its place (G44); returns who stands there."""
+    """The cop goes back to the cup and another from the cup takes its place (G44).
+
+    Returns the cop that stands there now.
+    """
     others = cop_cup(state)
     if not others:
         log(state, "shift", cop=cop, new=None)

@@ -209,7 +209,8 @@ def apply_forced(state: State, seat: int, move: dict[str, Any]) -> None:
     legal = forced_moves(state, seat)
     if move not in legal:
         if legal and legal[0]["a"] == "sell":
-            raise IllegalMove(f"your Racketeer is gone and strength 1 costs ${forced_cost(state)}, more than your "
+            raise IllegalMove(f"your Racketeer is gone and strength 1 costs ${forced_cost(state)}, more than "
+                              "your "
                               "cash: sell a joint to the bank first",
                               accepted="sell one of: " + " ".join(m["joint"] for m in legal))
         top = max(m["n"] for m in legal)

@@ -103,7 +103,8 @@ def pick_options(state: State, seat: int) -> list[str]:
     unowned joints are offered for all the cash left (house rule).
     """
     cash = gang(state, seat)["cash"]
-    free = sorted((BUILDING[code].value, code) for code in JOINT_CODES if state["joints"][code]["owner"] is None)
+    unowned = [code for code in JOINT_CODES if state["joints"][code]["owner"] is None]
+    free = sorted((BUILDING[code].value, code) for code in unowned)
     later = picks_left(state, seat) - 1
     options = []
     for value, code in free:
@@ -166,7 +167,8 @@ def check_order(state: State, seat: int, move: dict[str, Any]) -> dict[str, Any]
                               accepted="for example: gang R5 BRI T2 BUS V1 BUS")
         strengths[kind] = value
     if strengths["R"] < 1:
-        raise IllegalMove("a gang needs a Racketeer of strength 1 or more", accepted="for example: gang R5 BRI")
+        raise IllegalMove("a gang needs a Racketeer of strength 1 or more",
+                          accepted="for example: gang R5 BRI")
     if strengths["V"] > MAX_SETUP_VAMP:
         raise IllegalMove("at most one Vamp point may be bought at set-up", accepted="V0 or V1")
     cost = setup_cost(strengths)

@@ -136,7 +136,10 @@ def criminals_at(state: State, node: str) -> list[tuple[int, str]]:
 
 
 def joint_shows_crime(state: State, code: str) -> bool:
-    """A joint shows its criminal side after its owner collected there, or with its owner's criminal inside."""
+    """A joint shows its criminal side after its owner collected there, or with its owner's criminal inside.
+
+    (The collecting side flips back at the start of the owner's next turn.)
+    """
     joint = state["joints"].get(code)
     if joint is None or joint["owner"] is None:
         return False

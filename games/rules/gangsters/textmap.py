@@ -37,13 +37,14 @@ def _marker(kind: str, ident: Any) -> str:
 
 
 def occupants(v: View) -> dict[str, list[str]]:
-    """Node -> the markers on it (``1R`` P1's Racketeer, ``c3`` cop 3, ``p4`` Public 4), criminal ones with ``!``."""
+    """Node -> the markers on it: ``1R`` P1's Racketeer (``1R!`` criminal), ``c3`` cop 3, ``p4`` Public 4."""
     found: dict[str, list[str]] = {}
     for g in v["gangs"]:
         for kind in PIECES:
             p = g["pieces"][kind]
             if p["s"] > 0 and p["at"]:
-                found.setdefault(p["at"], []).append(_marker("gang", (g["seat"], kind)) + ("!" if p["c"] else ""))
+                marker = _marker("gang", (g["seat"], kind)) + ("!" if p["c"] else "")
+                found.setdefault(p["at"], []).append(marker)
     for cop, at in sorted(v["cops"].items(), key=lambda kv: int(kv[0])):
         found.setdefault(at["at"], []).append(_marker("cop", cop))
     for pid, at in sorted(v["public"].items(), key=lambda kv: int(kv[0])):

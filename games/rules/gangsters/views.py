@@ -136,7 +136,8 @@ def gang_lines(v: View, viewer: int | None) -> list[str]:
         extras = "".join(f", {x}" for x in ("wheels", "heaters") if g[x])
         you = " (you)" if g["seat"] == viewer else ""
         out = " OUT" if g["out"] else ""
-        lines.append(f"  {g['label']}{you}{out}: {pieces}; {cash}; {g['joints']} joints; {bribes}{shown}{extras}")
+        head = f"  {g['label']}{you}{out}: {pieces}; {cash}; "
+        lines.append(f"{head}{g['joints']} joints; {bribes}{shown}{extras}")
     return lines
 
 
@@ -149,7 +150,8 @@ def describe(state: State, seat: int | None, help_text: str, examples: list[str]
     if v["dice"]:
         d = v["dice"]
         out.append("Dice: " + ", ".join(f"{k} {d[k]}" for k in ("green", "red", "black", "blue", "white")))
-    out.append(f"Crime level {v['crime']}; cops on patrol {len(v['cops'])}; in the cups: {v['cups']['cops']} cops, "
+    out.append(f"Crime level {v['crime']}; cops on patrol {len(v['cops'])}; "
+               f"in the cups: {v['cups']['cops']} cops, "
                f"{v['cups']['public']} Public, {v['cups']['bribes']} bribes")
     out.append("")
     out.append("Gangs (strength and place of each piece):")

@@ -17,10 +17,10 @@ Forms post to ``games:play``; :meth:`GangstersUI.build_move` builds the
 canonical move, checked against the same decision, and the rules check it
 again::
 
-    action=path mover=T path="d7 d8 BRI" ending=2   {"a": "move", "piece": "T", "path": [...], "act": ..., "target": ...}
+    action=path mover=T path="d7 d8 BRI" ending=2   a "move" of piece T, with the ending's act and target
     action=path mover=cop:3 path="d7 d8 d9"         {"a": "cop", "cop": 3, "path": [...]}
     action=path mover=public:4 path="d7 d8 BRI"     {"a": "public", "id": 4, "path": [...]}
-    action=recruit piece=T n=2 [facing=e]           {"a": "recruit", "piece": "T", "n": 2, "facing": None | "e"}
+    action=recruit piece=T n=2 [facing=e]           {"a": "recruit", "piece": "T", "n": 2, "facing": None|"e"}
     action=order R=5 T=2 V=1 at_R=BRI at_T=BUS at_V=BUS   {"a": "gang", "R": 5, ..., "at": {...}}
     action=choice choice=<notation>                 any listed option
 """
@@ -86,7 +86,8 @@ def _occupants(view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
             if p["s"] > 0 and p["at"]:
                 crim = " criminal side" if p["c"] else ""
                 found.setdefault(p["at"], []).append({
-                    "text": f"{g['seat'] + 1}{kind}" + ("!" if p["c"] else ""), "cls": f"gx-piece c-{seat_color(g['seat'])}",
+                    "text": f"{g['seat'] + 1}{kind}" + ("!" if p["c"] else ""),
+                    "cls": f"gx-piece c-{seat_color(g['seat'])}",
                     "title": f"{g['label']}'s {PIECE_NAME[kind]} (strength {p['s']}{crim})"})
     for cop, at in sorted(view["cops"].items(), key=lambda kv: int(kv[0])):
         found.setdefault(at["at"], []).append({"text": f"c{cop}", "cls": "gx-cop", "title": f"cop {cop}"})
@@ -108,7 +109,8 @@ def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             if name in STREETS:
                 cell.update(node=name, kind="street")
                 if name in SUBWAY_OF:
-                    cell.update(kind="subway", text=f"S{SUBWAY_OF[name]}", title=f"{name}, subway {SUBWAY_OF[name]}")
+                    number = SUBWAY_OF[name]
+                    cell.update(kind="subway", text=f"S{number}", title=f"{name}, subway {number}")
                 elif name in BRIDGES:
                     cell.update(kind="bridge", title=f"{name}, bridge")
                 badges = occ.get(name, [])
@@ -116,7 +118,9 @@ def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                 b = by_cell[name]
                 joint = view["joints"].get(b.code)
                 owner = joint["owner"] if joint else None
-                sub = "" if owner is None else f"{GANG_LABEL[owner]} L{joint['level']}" + ("!" if joint["crim"] else "")
+                sub = "" if owner is None else f"{GANG_LABEL[owner]} L{joint['level']}"
+                if owner is not None and joint["crim"]:
+                    sub += "!"
                 what = f"{b.colour} joint, ${b.value}" if b.is_joint else "gray building"
                 if b.jump:
                     what += f", one-jump {b.jump}"
@@ -160,7 +164,8 @@ def _gangs(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]:
             pieces.append({"kind": kind, "name": PIECE_NAME[kind], "s": p["s"], "at": p["at"] or "",
                            "crim": p["c"]})
         out.append({**(_seat_ref(g["seat"], names) or {}), "is_me": g["seat"] == me, "cash": g["cash"],
-                    "pieces": pieces, "joints": g["joints"], "bribes": g["bribes"], "bribe_count": g["bribe_count"],
+                    "pieces": pieces, "joints": g["joints"], "bribes": g["bribes"],
+                    "bribe_count": g["bribe_count"],
                     "shown": g["shown"], "wheels": g["wheels"], "heaters": g["heaters"], "out": g["out"],
                     "to_act": g["seat"] in view["to_act"]})
     return out
@@ -237,8 +242,9 @@ def builder(decision: Decision) -> dict[str, Any] | None:
     movers = []
     for kind, data in (detail.get("pieces") or {}).items():
         movers.append({"key": kind, "label": f"{PIECE_NAME[kind]} (at {data['at']})", "at": data["at"],
-                       "tree": data["tree"], "ends": {node: [{"label": e["label"], "tail": e["tail"]} for e in ends]
-                                                      for node, ends in data["ends"].items()}})
+                       "tree": data["tree"],
+                       "ends": {node: [{"label": e["label"], "tail": e["tail"]} for e in ends]
+                                for node, ends in data["ends"].items()}})
     for cop, data in (detail.get("cops") or {}).items():
         movers.append({"key": f"cop:{cop}", "label": f"Cop {cop} (at {data['at']})", "at": data["at"],
                        "tree": data["tree"], "ends": {}})
@@ -264,7 +270,8 @@ def order_form(decision: Decision) -> dict[str, Any] | None:
     detail = decision.detail
     joints = [{"code": c, "name": BUILDING[c].name} for c in detail["joints"]]
     return {"purse": detail["purse"], "joints": joints, "max": detail["max"], "vamp_max": detail["vamp_max"],
-            "pieces": [{"kind": k, "name": PIECE_NAME[k], "max": detail["vamp_max"] if k == "V" else detail["max"][k],
+            "pieces": [{"kind": k, "name": PIECE_NAME[k],
+                        "max": detail["vamp_max"] if k == "V" else detail["max"][k],
                         "value": {"R": 5, "T": 2, "V": 1}[k]} for k in PIECES]}
 
 

@@ -57,7 +57,8 @@ def clear_board(state: State) -> State:
     return state
 
 
-def put(state: State, seat: int, kind: str, at: str, s: int = 3, f: str | None = None, c: bool = False) -> None:
+def put(state: State, seat: int, kind: str, at: str, s: int = 3, f: str | None = None,
+        c: bool = False) -> None:
     state["gangs"][seat]["pieces"][kind].update(s=s, at=at, f=f, c=c)
 
 
@@ -94,7 +95,8 @@ def fixed_dice(monkeypatch: pytest.MonkeyPatch, *rolls: list[int]) -> None:
         assert len(dice) == count, f"the engine rolled {count} dice, the test planned {dice}"
         return dice
 
-    for module in ("games.rules.gangsters.violence", "games.rules.gangsters.police", "games.rules.gangsters.state"):
+    for module in ("games.rules.gangsters.violence", "games.rules.gangsters.police",
+                   "games.rules.gangsters.state"):
         monkeypatch.setattr(f"{module}.roll", fake)
 
 

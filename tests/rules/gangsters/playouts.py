@@ -22,7 +22,8 @@ from games.rules.gangsters.bot import random_move
 RULES = get_rules("gangsters")
 
 
-def play(players: int, seed: str, skill: float, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+def play(players: int, seed: str, skill: float,
+         options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
     state = RULES.setup(players, options or {}, seed)
     rng = random.Random(seed)
     moves = 0

@@ -37,7 +37,8 @@ def test_a_recruit_is_paid_and_takes_effect_after_the_movement():
     assert state["turn"]["recruits"]["R"] == {"n": 1, "cost": 2400, "f": None}
     assert state["gangs"][0]["pieces"]["R"]["s"] == 5 and state["turn"]["allow"] == 2  # no extra action now
     assert state["gangs"][0]["cash"] == cash
-    with pytest.raises(IllegalMove, match="5 Thug strength costs \\$5000 \\(red die x 2\\) and you have \\$2600"):
+    refusal = "5 Thug strength costs \\$5000 \\(red die x 2\\) and you have \\$2600"
+    with pytest.raises(IllegalMove, match=refusal):
         play(state, 0, "recruit T 5")  # levels 3 to 7: $2,500 x red 2, with $2,400 already committed
     after = play(state, 0, "done")
     assert after["gangs"][0]["pieces"]["R"]["s"] == 6

@@ -14,7 +14,8 @@ from .helpers import RULES, at_step, clear_board, own, put, through_setup
 
 EXAMPLES = {
     "buy BRI": {"a": "buy", "joint": "BRI"},
-    "gang R5 BRI T2 BUS V1 BUS": {"a": "gang", "R": 5, "T": 2, "V": 1, "at": {"R": "BRI", "T": "BUS", "V": "BUS"}},
+    "gang R5 BRI T2 BUS V1 BUS": {"a": "gang", "R": 5, "T": 2, "V": 1,
+                                  "at": {"R": "BRI", "T": "BUS", "V": "BUS"}},
     "gang R6 LOU": {"a": "gang", "R": 6, "T": 0, "V": 0, "at": {"R": "LOU"}},
     "improve BRI": {"a": "improve", "joint": "BRI"},
     "roll": {"a": "roll"},
@@ -26,13 +27,16 @@ EXAMPLES = {
     "donuts 3": {"a": "donuts", "cop": 3},
     "stop": {"a": "stop"},
     "allow": {"a": "allow"},
-    "move T d7 d8 BRI": {"a": "move", "piece": "T", "path": ["d7", "d8", "BRI"], "act": "none", "target": None},
+    "move T d7 d8 BRI": {"a": "move", "piece": "T", "path": ["d7", "d8", "BRI"], "act": "none",
+                         "target": None},
     "move T d7 d8 BRI hit joint": {"a": "move", "piece": "T", "path": ["d7", "d8", "BRI"], "act": "hit",
                                    "target": "joint"},
-    "move R c4 d4 hit P2 T": {"a": "move", "piece": "R", "path": ["c4", "d4"], "act": "hit", "target": [1, "T"]},
+    "move R c4 d4 hit P2 T": {"a": "move", "piece": "R", "path": ["c4", "d4"], "act": "hit",
+                              "target": [1, "T"]},
     "move V e4 f4 seduce P3 R": {"a": "move", "piece": "V", "path": ["e4", "f4"], "act": "seduce",
                                  "target": [2, "R"]},
-    "move T c1 ICE extort": {"a": "move", "piece": "T", "path": ["c1", "ICE"], "act": "extort", "target": None},
+    "move T c1 ICE extort": {"a": "move", "piece": "T", "path": ["c1", "ICE"], "act": "extort",
+                             "target": None},
     "extort T": {"a": "extort", "piece": "T"},
     "recruit T 2": {"a": "recruit", "piece": "T", "n": 2, "facing": None},
     "recruit V 1 facing e": {"a": "recruit", "piece": "V", "n": 1, "facing": "e"},
@@ -56,12 +60,14 @@ def test_the_parser_accepts_other_spellings():
     assert parse_move("Move thug D7, d8, bri.") == EXAMPLES["move T d7 d8 BRI"]
     assert parse_move("move R s1 s2") == {"a": "move", "piece": "R", "path": ["b4", "n4"], "act": "none",
                                           "target": None}
-    assert parse_move("gang r 5 bri v 1 bri") == {"a": "gang", "R": 5, "T": 0, "V": 1, "at": {"R": "BRI", "V": "BRI"}}
+    assert parse_move("gang r 5 bri v 1 bri") == {"a": "gang", "R": 5, "T": 0, "V": 1,
+                                                   "at": {"R": "BRI", "V": "BRI"}}
     assert parse_move("recruit v 1 west") == EXAMPLES["recruit V 1 facing e"] | {"facing": "w"}
     assert parse_move("assign p3 r 1 p2 t 1") == EXAMPLES["assign P2 T 1 P3 R 1"]
 
 
-@pytest.mark.parametrize("text", ["", "fly away", "move T", "move T e5", "cop ² d7", "recruit T ²", "move T z9",
+@pytest.mark.parametrize("text", ["", "fly away", "move T", "move T e5", "cop ² d7", "recruit T ²",
+                                  "move T z9",
                                   "buy XYZ", "gang R5", "assign P9 T 1", "show 99999999", "move T d7 hit P2",
                                   "move T d7 extort d8", "x" * 700])
 def test_malformed_text_is_refused_with_a_parse_error(text):
@@ -94,7 +100,8 @@ def test_a_gang_sees_its_own_cash_and_bribes_and_only_how_many_bribes_the_others
         text = RULES.describe(state, viewer)
         assert ("bribes 4, 10" in text) == (viewer == 1)
         for s in range(3):
-            (line,) = [row for row in text.splitlines() if row.startswith(f"  P{s + 1}") and " joints; " in row]
+            (line,) = [row for row in text.splitlines()
+                       if row.startswith(f"  P{s + 1}") and " joints; " in row]
             assert ("cash hidden" in line) == (s != viewer), line
 
 
@@ -135,7 +142,8 @@ def test_choices_offer_paths_as_a_tree_and_the_rest_as_options():
     assert set(pieces) == {"R", "T"}
     assert pieces["T"]["tree"] == {"ICE": {"$": True}, "d1": {"$": True}}
     assert [e["tail"] for e in pieces["T"]["ends"]["ICE"]] == ["", " extort"]
-    assert pieces["T"]["ends"]["ICE"][1] == {"tail": " extort", "act": "extort", "target": None, "label": "Extort here"}
+    assert pieces["T"]["ends"]["ICE"][1] == {"tail": " extort", "act": "extort", "target": None,
+                                             "label": "Extort here"}
     assert "BRI" in pieces["R"]["tree"] and "k10" in pieces["R"]["tree"]["BRI"]  # the about-face
     texts = [o.text for o in decision.options]
     assert texts[-1] == "done" and "recruit T 1" in texts

@@ -20,7 +20,8 @@ def _in_gray(options: dict) -> dict:
 
 def test_the_options_and_their_defaults():
     keys = {o.key: o.default for o in RULES.options}
-    assert keys == {"random_order": True, "heaters": False, "wheels": False, "donuts": False, "squirt_gun": False}
+    assert keys == {"random_order": True, "heaters": False, "wheels": False, "donuts": False,
+                    "squirt_gun": False}
     with pytest.raises(OptionError):
         RULES.setup(2, {"police": True}, "x")
 
@@ -37,7 +38,8 @@ def test_heaters_cost_1000_and_make_the_racketeer_hit_on_4(monkeypatch):
     assert state["gangs"][0]["heaters"] and state["gangs"][0]["cash"] == 4000
     from games.rules.gangsters.violence import hit_number
 
-    assert hit_number(state, 0, "R") == 4 and hit_number(state, 0, "T") == 5 and hit_number(state, 1, "R") == 6
+    assert hit_number(state, 0, "R") == 4 and hit_number(state, 0, "T") == 5
+    assert hit_number(state, 1, "R") == 6
 
 
 def test_wheels_let_the_racketeer_move_green_or_green_white_and_blue():

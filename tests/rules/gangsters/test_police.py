@@ -154,3 +154,18 @@ def test_the_crime_level_rises_with_crimes_and_falls_each_round():
 
     rounds.end_round(after)
     assert after["crime"] == 8
+
+
+def test_a_gang_may_show_a_bribe_it_holds_and_it_stays_held():
+    state = through_setup(2)
+    clear_board(state)
+    put(state, 0, "R", "a1", s=4, f="e")
+    state["gangs"][0]["bribes"] = [6]
+    at_step(state, 0, "move")
+    assert "show 6" in [o.text for o in RULES.choices(state, 0).options]
+    after = play(state, 0, "show 6")
+    assert after["gangs"][0]["shown"] == [6] and after["gangs"][0]["bribes"] == [6]
+    assert RULES.view(after, 1)["gangs"][0]["shown"] == [6]
+    assert RULES.narrate(state, 0, {"a": "show", "bribe": 6}, after, 1) == "{seat0} showed bribe 6"
+    with pytest.raises(IllegalMove, match="you can show only a bribe you hold"):
+        play(state, 0, "show 7")

@@ -58,7 +58,8 @@ def test_gang_orders_are_sealed_and_revealed_together():
     assert RULES.to_act(after) == [1]
     other = RULES.view(after, 1)
     assert other["orders"] == {} and other["ordered"] == [0] and other["gangs"][0]["pieces"]["R"]["s"] == 0
-    assert RULES.narrate(state, 0, RULES.parse_move(state, 0, text), after, 1) == "{seat0} placed their gang order"
+    told = RULES.narrate(state, 0, RULES.parse_move(state, 0, text), after, 1)
+    assert told == "{seat0} placed their gang order"
     assert text in RULES.narrate(state, 0, RULES.parse_move(state, 0, text), after, 0)
     theirs = [c for c, j in state["joints"].items() if j["owner"] == 1]
     done = play(after, 1, f"gang R4 {theirs[0]} T4 {theirs[0]} V1 {theirs[2]}")

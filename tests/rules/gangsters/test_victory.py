@@ -8,7 +8,7 @@ from games.rules import IllegalMove
 from games.rules.gangsters import rounds
 from games.rules.gangsters.data import COLOUR_JOINTS
 
-from .helpers import RULES, at_step, clear_board, events, own, play, put, through_setup
+from .helpers import RULES, at_step, clear_board, events, fixed_dice, own, play, put, through_setup
 
 
 def _full_gang(players: int = 2) -> dict:
@@ -70,23 +70,39 @@ def test_a_gang_without_its_racketeer_must_recruit_one_next_turn():
     assert events(done, "recruited")[-1]["at"] is not None
 
 
-def test_a_gang_that_cannot_pay_sells_joints_and_without_any_is_out():
+def _forced_turn_of_p2(monkeypatch, green: int, cash: int, *joints: str) -> dict:
     state = _full_gang(3)
     state["gangs"][1]["pieces"]["R"].update(s=0, at=None, f=None)
-    state["gangs"][1]["cash"] = 0
-    own(state, 1, "HUF")
-    # Play the rest of P1's turn and P3's, whoever comes first, until P2 is asked.
-    state = play(state, 0, "done")
-    while RULES.to_act(state) != [1]:
-        seat = RULES.to_act(state)[0]
-        state = RULES.apply(state, seat, RULES.default_move(state, seat))
-    assert [o.text for o in RULES.choices(state, 1).options] == ["sell HUF"]
-    sold = play(state, 1, "sell HUF")
-    if sold["gangs"][1]["out"]:
-        assert events(sold, "eliminated")
-        assert all(p["s"] == 0 for p in sold["gangs"][1]["pieces"].values())
-    else:
-        assert sold["gangs"][1]["cash"] == 100 and sold["turn"]["step"] == "forced"
+    state["gangs"][1]["cash"] = cash
+    own(state, 1, *joints)
+    state["order"] = [0, 1, 2]
+    state["index"] = 0
+    fixed_dice(monkeypatch, [green, 1, 1, 1, 1])  # P2's roll: green first
+    return play(state, 0, "done")
+
+
+def test_a_gang_short_of_cash_sells_joints_for_half_their_price(monkeypatch):
+    state = _forced_turn_of_p2(monkeypatch, 2, 0, "HUF", "BRT")  # strength 1 costs $200
+    assert RULES.to_act(state) == [1] and state["turn"]["step"] == "forced"
+    assert [o.text for o in RULES.choices(state, 1).options] == ["sell HUF", "sell BRT"]
+    sold = play(state, 1, "sell HUF")  # $200 joint: $100
+    assert sold["gangs"][1]["cash"] == 100 and sold["joints"]["HUF"]["owner"] is None
+    assert sold["turn"]["step"] == "forced"
+    sold = play(sold, 1, "sell BRT")  # $100 joint: $100
+    assert sold["gangs"][1]["cash"] == 200
+    assert [o.text for o in RULES.choices(sold, 1).options][:4] == [
+        "recruit R 1 facing n", "recruit R 1 facing e", "recruit R 1 facing s", "recruit R 1 facing w"]
+    done = play(sold, 1, "recruit R 1 facing s")
+    assert done["gangs"][1]["pieces"]["R"] == {"s": 1, "at": "n4", "f": "s", "c": False}  # subway 2 (green)
+    assert done["gangs"][1]["cash"] == 0
+
+
+def test_a_gang_that_cannot_pay_even_after_selling_everything_is_out(monkeypatch):
+    state = _forced_turn_of_p2(monkeypatch, 6, 0, "BRT")  # $600 needed, BRT sells for $100
+    out = play(state, 1, "sell BRT")
+    assert out["gangs"][1]["out"] and events(out, "eliminated")[0]["seat"] == 1
+    assert all(p["s"] == 0 for p in out["gangs"][1]["pieces"].values())
+    assert RULES.to_act(out) == [2]
 
 
 def test_the_last_gang_standing_wins():
