@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from .data import (
     BRIDGE_COLUMNS,
-    BUILDING,
     BUILDINGS,
     COLUMNS,
     DIRECTIONS,
@@ -87,21 +86,6 @@ NODES = frozenset(STREETS) | frozenset(DOORS)
 BRIDGES = frozenset(s for s in STREETS if cell_pos(s)[0] in RIVER_ROWS)
 
 
-def is_building(node: str) -> bool:
-    return node in DOORS
-
-
-def is_street(node: str) -> bool:
-    return node in STREETS
-
-
-def node_label(node: str) -> str:
-    """``"d7"``, ``"b4 (subway 1)"`` or ``"BRI (Brizelli's Riverside)"``."""
-    if node in DOORS:
-        return f"{node} ({BUILDING[node].name})"
-    if node in SUBWAY_OF:
-        return f"{node} (subway {SUBWAY_OF[node]})"
-    return node
 
 
 def check_map() -> list[str]:

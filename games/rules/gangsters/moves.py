@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from . import actions, movers, police, purchases, rounds, setup
 from .data import (
     BRIBE_UNIT,
+    BUILDING,
     DIRECTIONS,
     DONUTS_UNIT,
     GANG_PURSE,
@@ -170,7 +171,7 @@ def default_move(state: State, seat: int) -> Move:
     step = step_of(state)
     if step == "pick":
         options = setup.pick_options(state, seat)
-        cheapest = min(options, key=lambda code: state_value(code))
+        cheapest = min(options, key=lambda code: BUILDING[code].value)
         return {"a": "buy", "joint": cheapest}
     if step == "order":
         return setup.default_order(state, seat)
@@ -191,9 +192,3 @@ def default_move(state: State, seat: int) -> Move:
                 return move
         return moves[0]
     raise ValueError("nothing is awaited")
-
-
-def state_value(code: str) -> int:
-    from .data import BUILDING
-
-    return BUILDING[code].value

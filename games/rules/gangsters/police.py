@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import DOORS, SUBWAY_OF
-from .data import COP_DICE, COP_HIT_ON, CRIME_MAX, ONE_JUMP, PUBLIC, SUBWAYS
+from .data import COP_DICE, COP_HIT_ON, CRIME_MAX, ONE_JUMP, SUBWAYS
 from .movement import Access, Paths
 from .state import (
     State,
@@ -209,8 +209,3 @@ def end_of_turn_cops(state: State) -> None:
 
 def raise_crime(state: State) -> None:
     state["crime"] = min(CRIME_MAX, state["crime"] + 1)
-
-
-def public_multiplier(public: int) -> int:
-    return PUBLIC[public]
-

@@ -37,8 +37,7 @@ from typing import Any
 
 from games.rules.base import GameRng
 
-from .board import SUBWAY_OF
-from .data import BUILDING, COLOUR_JOINTS, COPS, DICE, GANG_LABEL, JOINT_CODES, PIECES, PUBLIC, SUBWAYS
+from .data import BUILDING, COLOUR_JOINTS, COPS, DICE, GANG_LABEL, JOINT_CODES, PIECES, PUBLIC
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -171,17 +170,6 @@ def bribe_holder(state: State, marker: int) -> int | None:
             return seat
     return None
 
-
-def subway_space(number: int) -> str:
-    return SUBWAYS[number]
-
-
-def is_subway(node: str) -> bool:
-    return node in SUBWAY_OF
-
-
-def joint_value(code: str) -> int:
-    return BUILDING[code].value
 
 
 def worth(state: State, seat: int) -> int:
