@@ -188,12 +188,17 @@ def _bot_stop(state: State, seat: int) -> Move:
 
 
 def _bot_assign(state: State, seat: int) -> Move:
+    """Spare its own pieces, then shoot the gang with the most joints (ties: the even default)."""
     options = listed_moves(state, seat)
+    joints = [len(owned(state, s)) for s in range(state["players"])]
+    even = police.even_assignment(state["turn"]["fight"], seat, state["players"])
 
-    def own_hits(move: Move) -> int:
-        return sum(n for s, _, n in move["hits"] if s == seat)
+    def score(move: Move) -> tuple[int, int, bool]:
+        own = sum(n for s, _, n in move["hits"] if s == seat)
+        lead = sum(n * joints[s] for s, _, n in move["hits"] if s != seat)
+        return (own, -lead, move["hits"] != even)
 
-    return min(options, key=own_hits)
+    return min(options, key=score)
 
 
 def _joint_worth(state: State, seat: int, code: str) -> float:

@@ -184,7 +184,7 @@ def default_move(state: State, seat: int) -> Move:
     if step == "move":
         return {"a": "done"}
     if step == "assign":
-        return {"a": "assign", "hits": police.assignments(state["turn"]["fight"])[0]}
+        return {"a": "assign", "hits": police.even_assignment(state["turn"]["fight"], seat, state["players"])}
     if step == "forced":
         moves = rounds.forced_moves(state, seat)
         for move in moves:

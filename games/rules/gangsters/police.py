@@ -180,6 +180,21 @@ def assignments(fight: dict[str, Any]) -> list[list[list[Any]]]:
     return results
 
 
+def even_assignment(fight: dict[str, Any], active: int, players: int) -> list[list[Any]]:
+    """The lapsed-deadline assignment (G40): one hit at a time around the targets, starting with the gang
+    seated after the active one, so no seat is always shot first."""
+    order = sorted(range(len(fight["targets"])),
+                   key=lambda i: ((fight["targets"][i][0] - active - 1) % players, i))
+    taken = [0] * len(fight["targets"])
+    left = fight["hits"]
+    while left:
+        for i in order:
+            if left and taken[i] < fight["targets"][i][2]:
+                taken[i] += 1
+                left -= 1
+    return [[s, k, n] for (s, k, _), n in zip(fight["targets"], taken) if n]
+
+
 def take_hits(state: State, fight: dict[str, Any], assignment: list[list[Any]]) -> None:
     lost = []
     for s, k, n in assignment:
