@@ -141,6 +141,7 @@ def test_the_map_page_for_each_seat_and_a_spectator(gx_game, three_players):
         for code in ("BRI", "HUF", "ICE", "HAV", "LAK"):
             assert f">{code}</text>" in html
         assert html.count('class="gx-cell gx-subway"') == 6
+        assert 'aria-label="crime level track, 0 to 9: now 0"' in html
         assert (">Set-up: buy a joint" in html) == (seat == awaited)
         assert 'data-gx-group="buy"' in html if seat == awaited else 'data-gx-group="buy"' not in html
     html = page(Client(), game)
