@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.rules import IllegalMove, MoveParseError
 from games.rules.gangsters.notation import format_move, parse_move
@@ -172,3 +174,15 @@ def test_default_and_skip_moves_are_legal_at_every_step():
         if skip is not None:
             RULES.apply(state, seat, skip)
         state = RULES.apply(state, seat, RULES.random_move(state, seat, rng))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80) | st.lists(st.sampled_from(
+    ["move", "cop", "public", "in", "R", "t", "v", "d7", "BRI", "s4", "hit", "P2", "joint", "seduce", "extort",
+     "gang", "r5", "recruit", "2", "²", "facing", "e", "assign", "p9", "buy", "x", ","]), max_size=12).map(" ".join))
+def test_the_parser_is_total(text):
+    try:
+        move = parse_move(text)
+    except MoveParseError:
+        return
+    assert parse_move(format_move(move)) == move
