@@ -43,6 +43,11 @@ GAMES: list[tuple[str, str, int, dict[str, Any], str]] = [
      "golden-mob-town-coop-18"),
     ("mob-town-3p-coop-more-mob-activity.json", "mob_town", 3,
      {"mode": "coop", "starting_city": 1, "more_mob_activity": True}, "golden-mob-town-coop-3"),
+    ("gangsters-2p.json", "gangsters", 2, {}, "golden-gangsters-1"),
+    ("gangsters-3p-options.json", "gangsters", 3, {"heaters": True, "wheels": True, "squirt_gun": True},
+     "golden-gangsters-2"),
+    ("gangsters-4p-options.json", "gangsters", 4, {"random_order": False, "donuts": True, "heaters": True},
+     "golden-gangsters-3"),
 ]
 
 

@@ -1,0 +1,68 @@
+"""Gangsters (Avalon Hill 1992, Don Greenwood) for 2-4 gangs, reconstructed: the pure rules engine.
+
+``RULES`` is the registered rules object (:mod:`.rules`). The package reads
+like the rulebook: :mod:`.data` the printed components and every house number,
+:mod:`.board` the map as a graph, :mod:`.movement` exact-count paths,
+:mod:`.setup` the set-up, :mod:`.turn` a gang's turn and the rounds,
+:mod:`.police` cops, bribes, raids and shootouts, :mod:`.violence` hits and
+seduction, :mod:`.engine` who acts and ``apply``, :mod:`.notation` the move
+text, :mod:`.moves` and :mod:`.bot` move generation, :mod:`.views` what a seat
+sees and the text map, :mod:`.narration` log lines and phase labels,
+:mod:`.decisions` the decisions for interfaces. Player documentation, with
+every decision taken where the public record is silent: docs/players/gangsters.md.
+
+The web UI imports only the names in ``__all__``.
+"""
+
+from __future__ import annotations
+
+from .board import BRIDGES, DOORS, STREETS, SUBWAY_OF, cell_pos
+from .data import (
+    BUILDING,
+    BUILDINGS,
+    COLOUR_JOINTS,
+    COLOURS,
+    COLUMNS,
+    DIRECTION_NAME,
+    DIRECTIONS,
+    GANG_LABEL,
+    GROUP_SIZE,
+    PIECE_NAME,
+    PIECES,
+    RIVER_ROWS,
+    ROWS,
+    STREET_NAMES,
+    SUBWAYS,
+)
+from .rules import GangstersRules
+from .textmap import legend_lines, map_lines, occupants
+
+RULES = GangstersRules()
+
+__all__ = [
+    "BRIDGES",
+    "BUILDING",
+    "BUILDINGS",
+    "COLOURS",
+    "COLOUR_JOINTS",
+    "COLUMNS",
+    "DIRECTIONS",
+    "DIRECTION_NAME",
+    "DOORS",
+    "GANG_LABEL",
+    "GROUP_SIZE",
+    "GangstersRules",
+    "PIECES",
+    "PIECE_NAME",
+    "RIVER_ROWS",
+    "ROWS",
+    "RULES",
+    "STREETS",
+    "STREET_NAMES",
+    "SUBWAYS",
+    "SUBWAY_OF",
+    "cell_pos",
+    "legend_lines",
+    "map_lines",
+    "occupants",
+]
