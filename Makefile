@@ -6,6 +6,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The local SMTP listener that takes replies by mail (0: off).
+SMTP_PORT ?= 2525
 # Both cores: the suite is mostly CPU-bound random playouts.
 PYTEST_ARGS ?= -n 2
 
@@ -24,7 +26,7 @@ migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 
 run: migrate
-	$(BIN)/python manage.py runservice --host $(HOST) --port $(PORT)
+	$(BIN)/python manage.py runservice --host $(HOST) --port $(PORT) --smtp-port $(SMTP_PORT)
 
 test: $(STAMP)
 	$(BIN)/mypy

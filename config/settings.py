@@ -70,6 +70,8 @@ if PRODUCTION and SECRET_KEY and (problem := secret_key_problem(SECRET_KEY)):
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Unset, the local run (runservice) derives SITE_URL from the address it serves on.
+SITE_URL_FROM_ENV = "SITE_URL" in os.environ
 # The service's name in pages and mails (sign-up mails say "Hello from <SITE_NAME>!").
 SITE_NAME = os.environ.get("SITE_NAME", "Ravenpost")
 

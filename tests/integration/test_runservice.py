@@ -25,7 +25,9 @@ def test_runservice_serves_the_lobby_and_times_out_a_silent_player(tmp_path):
     service = Process([sys.executable, "manage.py", "runservice", "--host", "127.0.0.1", "--port", str(port),
                        "--smtp-port", str(smtp_port)], env)
     try:
-        service.wait_for(r"Ravenpost is running at http://127\.0\.0\.1:\d+/")
+        # Links in mail follow the port the service runs on (SITE_URL is not set here).
+        service.wait_for(rf"Ravenpost is running at http://127\.0\.0\.1:{port}/ \(links in mail: "
+                         rf"http://127\.0\.0\.1:{port}\)")
         service.wait_for(rf"Replies by mail: SMTP on 127\.0\.0\.1:{smtp_port}")
         service.wait_for(r"Quit the server")
         service.wait_for(r"deadline sweep: timeout 1", timeout=60)
@@ -38,3 +40,6 @@ def test_runservice_serves_the_lobby_and_times_out_a_silent_player(tmp_path):
                       [game_id]).fetchall()
     assert sorted(r[0] for r in rows[:3]) == [0, 1, 2]
     assert all(r[1] == "deadline" and json.loads(r[2])["policy"] == "default" for r in rows)
+    mails = [text for (text,) in db.execute("SELECT text FROM notifications_devmail")]
+    assert mails and all(f"http://127.0.0.1:{port}/games/{game_id}/" in text for text in mails
+                         if f"#{game_id}" in text)

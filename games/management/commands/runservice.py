@@ -43,6 +43,9 @@ class Command(BaseCommand):
         from notifications.sender import send_digests, send_pending
 
         host, port = options["host"], options["port"]
+        if not settings.SITE_URL_FROM_ENV:
+            # Links in mail point where this service really is (PORT=8101 make run), not at a default.
+            settings.SITE_URL = f"http://{host}:{port}"
         stop = threading.Event()
         jobs = [("outbox", settings.OUTBOX_RETRY_SECONDS, send_pending),
                 ("deadlines", settings.DEADLINE_SWEEP_SECONDS, sweep),
@@ -57,7 +60,7 @@ class Command(BaseCommand):
 
             listener = start_listener(str(host), int(smtp_port))
         self.stdout.write("")
-        self.stdout.write(f"Ravenpost is running at http://{host}:{port}/")
+        self.stdout.write(f"Ravenpost is running at http://{host}:{port}/ (links in mail: {settings.SITE_URL})")
         if listener is not None:
             self.stdout.write(f"Replies by mail: SMTP on {host}:{smtp_port} "
                               f"(addresses @{settings.INBOUND_EMAIL_DOMAIN})")
