@@ -122,6 +122,10 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
             try:
                 grouped = _guarded(rules, game_id, acting, None, fresh,
                                    lambda: rules.reply_moves(turn.state, acting, lines))
+                if not grouped:
+                    # Lines the rules found no move in (only separators, say): nothing to apply is a refusal.
+                    raise IllegalMove(f"'{shown(' '.join(lines), 60)}' holds no move",
+                                      accepted=rules.notation_help().strip() or None)
             except IllegalMove as refusal:
                 if not fresh:
                     raise

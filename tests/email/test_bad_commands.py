@@ -14,12 +14,13 @@ import pytest
 from django.core import mail
 
 from accounts.models import Vacation
-from games.models import ChatMessage
+from games import services
+from games.models import ChatMessage, Projection
 from games.rules import get_rules
 from notifications import commands, sender
 from notifications.models import InboundStatus
 
-from .conftest import build_reply, deliver, events, last_mail_to, seat_user
+from .conftest import build_reply, deliver, events, last_mail_to, make_players, seat_user
 
 pytestmark = pytest.mark.django_db
 
@@ -114,3 +115,21 @@ def test_an_unexpected_error_grouping_the_lines_is_answered(game, monkeypatch):
     monkeypatch.setattr(get_rules("revolution"), "reply_moves", boom)
     body = refused(game, "printer f b 3g", "that move could not be read, so nothing was changed")
     assert SECRET not in body
+
+
+def test_lines_that_hold_no_move_are_refused(db, mailoutbox):
+    """Five Tribes splits a line at ";": a reply of separators only used to end in an IndexError (mail failed)."""
+    users = make_players()[:2]
+    game = services.game_create(rules_slug="five_tribes", creator=users[0], num_players=2, seed="no-move")
+    services.game_join(game_id=game.pk, user=users[1])
+    sender.send_pending()
+    seat = Projection.objects.get(pk=game.pk).to_act[0]
+    user = seat_user(game, seat)
+    turn = [m for m in mail.outbox if user.email in m.to and m.reply_to][-1]
+    before = events(game)
+    _, inbound = deliver(build_reply(turn, ";;;\n ; "))
+    assert inbound.status == InboundStatus.REFUSED, inbound.reason
+    assert events(game) == before
+    sender.send_pending()
+    answer = last_mail_to(user.email)
+    assert "';;; ;' holds no move" in answer.body and "bid 3" in answer.body

@@ -37,7 +37,8 @@ KEYWORD_LINES = st.one_of(
     st.sampled_from(["help", "status", "moves", "extend", "resign", "vacation end", "say", "say hello", "HELP:",
                      "vacation until 9999-12-31", "vacation until 0001-01-01", "vacation until 2026-02-30",
                      "vacation until ²⁰²⁶-01-01", "vacation until 20261224", "vacation until 10000-01-01",
-                     "vacation until -1", "vacation", "extend 5", "# a comment", "> quoted 3", "--"]),
+                     "vacation until -1", "vacation", "extend 5", "# a comment", "> quoted 3", "--",
+                     ";", ";;;", " ; , ", "-", "…"]),
     st.tuples(st.sampled_from(["vacation until", "say", "extend", "status", "vacation"]),
               strategies.words_of(("until", "end", "2026", "12", "24"))).map(" ".join),
     st.tuples(strategies.unicode_numbers, strategies.unicode_numbers, strategies.unicode_numbers).map(
