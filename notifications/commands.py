@@ -7,7 +7,7 @@ all or nothing; ``say`` and ``resign`` only happen when the moves did.
 
 Values are read by :mod:`games.rules.text` (ASCII digits, bounded lengths): a
 date is ``YYYY-MM-DD`` and nothing else, and a line longer than any command or
-move is refused before anything reads it.
+move, or holding a control character, is refused before anything reads it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from games.rules.text import TextError, parse_date, shown
+from games.rules.text import TextError, check_text, parse_date, shown
 
 MAX_LINES = 50
 # Longer than any move or command line (a chat line included); longer lines are refused, not read.
@@ -64,6 +64,11 @@ def parse(text: str) -> Commands:
         if len(line) > MAX_LINE_CHARS:
             raise CommandError(f"line {number} is {len(line)} characters long; a command or a move fits in "
                                f"{MAX_LINE_CHARS} (write one command per line)")
+        try:
+            # No control characters: NUL could not even be stored (a chat line, the answer quoting it).
+            check_text(line, limit=MAX_LINE_CHARS, what=f"line {number}")
+        except TextError as error:
+            raise CommandError(str(error)) from None
         word, _, rest = line.partition(" ")
         keyword = word.lower().rstrip(":")
         if keyword == "say":

@@ -32,7 +32,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_MOVE_CHARS",
     "TextError",
-    "check_length",
+    "check_text",
     "int_or_none",
     "is_digits",
     "parse_date",
@@ -51,6 +51,8 @@ Kind = Literal["empty", "not_a_number", "too_small", "too_large", "too_long"]
 _SIGNED = re.compile(r"([+-]?)([0-9]+)")
 _DURATION = re.compile(r"([0-9]+)\s*([smhdw])")
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+# The C0 and C1 control characters but tab, line feed and carriage return.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 DURATION_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
@@ -146,13 +148,22 @@ def int_or_none(text: str, *, low: int = 0, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
-def check_length(text: str, *, limit: int = MAX_MOVE_CHARS, what: str = "the move") -> str:
-    """``text`` itself when it is a string of at most ``limit`` characters, else TextError."""
+def check_text(text: str, *, limit: int = MAX_MOVE_CHARS, what: str = "the move") -> str:
+    """``text`` itself when it is a string of at most ``limit`` characters without control characters.
+
+    Tabs and line breaks are allowed; any other control character (NUL above
+    all: PostgreSQL cannot store it in text or JSON, so a move, a chat line or
+    an answer quoting it would fail to be written) is a TextError.
+    """
     if not isinstance(text, str):
         raise TextError(f"{what} is not text", accepted="a line of text", kind="not_a_number")
     if len(text) > limit:
         raise TextError(f"{what} is {len(text)} characters long", accepted=f"at most {limit} characters",
                         kind="too_long")
+    control = _CONTROL.search(text)
+    if control is not None:
+        raise TextError(f"{what} contains a control character ({shown(control.group())})",
+                        accepted="letters, digits, spaces and punctuation", kind="not_a_number")
     return text
 
 

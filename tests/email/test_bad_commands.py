@@ -77,6 +77,10 @@ def test_bad_vacation_dates(game, body, expected):
         ("general g" + HUGE[:1500], "is more tokens than the game has"),
         ("say hi\nprinter f b ³g", "'³g' is not a character or a token"),
         ("x" * 3000, "line 1 is 3000 characters long; a command or a move fits in 2000"),
+        # PostgreSQL cannot store a NUL: a chat line or an answer quoting one used to fail the mail there.
+        ("say hi\x00there", "line 1 contains a control character (\\x00)"),
+        ("printer f b 3g\x00", "line 1 contains a control character (\\x00)"),
+        ("help\nprinter\x1b f b 3g", "line 2 contains a control character (\\x1b)"),
     ],
 )
 def test_bad_numbers_in_moves(game, body, expected):

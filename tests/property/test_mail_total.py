@@ -11,6 +11,7 @@ after each example, so every example starts from the same game.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -38,7 +39,7 @@ KEYWORD_LINES = st.one_of(
                      "vacation until 9999-12-31", "vacation until 0001-01-01", "vacation until 2026-02-30",
                      "vacation until ²⁰²⁶-01-01", "vacation until 20261224", "vacation until 10000-01-01",
                      "vacation until -1", "vacation", "extend 5", "# a comment", "> quoted 3", "--",
-                     ";", ";;;", " ; , ", "-", "…"]),
+                     ";", ";;;", " ; , ", "-", "…", "\x00", "say a\x00b", "vacation until 2026-01-0\x00"]),
     st.tuples(st.sampled_from(["vacation until", "say", "extend", "status", "vacation"]),
               strategies.words_of(("until", "end", "2026", "12", "24"))).map(" ".join),
     st.tuples(strategies.unicode_numbers, strategies.unicode_numbers, strategies.unicode_numbers).map(
@@ -104,6 +105,10 @@ def test_any_mail_body_is_applied_or_refused_with_an_answer(slug: str, mailoutbo
             answer = OutboxMessage.objects.filter(kind="email_reply", dedupe_key=f"inbound:{inbound.pk}:reply")
             assert answer.count() == 1, "every processed mail gets exactly one answer"
             assert answer.get().payload["result"] == ("refused" if status == InboundStatus.REFUSED else "applied")
+            # PostgreSQL stores no NUL in text or JSON: nothing written may hold one (SQLite would not notice).
+            written = [answer.get().payload, *Event.objects.filter(game=game).values_list("payload", flat=True),
+                       *ChatMessage.objects.filter(game=game).values_list("text", flat=True)]
+            assert "\\u0000" not in json.dumps(written), "a NUL character would not be stored by PostgreSQL"
             if status == InboundStatus.REFUSED:
                 assert snapshot(game, user) == before, "a refused mail changed the game"
         finally:

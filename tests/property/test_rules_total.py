@@ -99,3 +99,16 @@ def test_every_game_has_states_in_several_phases(slug: str) -> None:
     assert len(pool) >= 100
     kinds = {states.decision_kind(rules, s.state) for s in pool}
     assert "over" in kinds and len(kinds) >= 3, kinds
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("control", ["\x00", "\x1b", "\x7f", "\x85"])
+def test_control_characters_are_refused_by_every_notation(slug: str, control: str) -> None:
+    """A NUL inside a word (which a parser might skip over) is refused, and the refusal quotes it escaped."""
+    rules = get_rules(slug)
+    for sample in states.samples(slug)[:: 10]:
+        for seat, _, text in sample.moves:
+            with pytest.raises(IllegalMove) as refused:
+                rules.parse_move(sample.state, seat, text[:3] + control + text[3:])
+            assert "contains a control character" in str(refused.value)
+            assert control not in str(refused.value)

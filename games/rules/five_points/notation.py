@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules.base import MoveParseError
-from games.rules.text import TextError, check_length, int_or_none, is_digits, parse_int, shown
+from games.rules.text import TextError, check_text, int_or_none, is_digits, parse_int, shown
 
 from . import city, data
 from .markers import letter
@@ -83,7 +83,7 @@ def _words(text: str) -> list[str]:
 def parse_move(state: State, text: str) -> Move:
     """Read one move; raises MoveParseError naming the bad word and what would do."""
     try:
-        check_length(text)
+        check_text(text)
     except TextError as error:
         raise MoveParseError(error.message, accepted="one move, for example `place 3` or `pass`") from None
     words = _words(text)

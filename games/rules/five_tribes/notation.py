@@ -27,7 +27,7 @@ import re
 from typing import Any
 
 from games.rules.base import IllegalMove, MoveParseError
-from games.rules.text import TextError, check_length, int_or_none, is_digits, parse_int, shown
+from games.rules.text import TextError, check_text, int_or_none, is_digits, parse_int, shown
 
 from .board import TILE_INDEX
 from .data import COLOUR_NAMES, COLOURS, DJINNS, MERCHANDISE, SPOT_COSTS
@@ -189,7 +189,7 @@ def _default_pay(s: State, seat: int, name: str) -> str:
 
 def parse_move(s: State, seat: int, text: str) -> MoveDict:
     try:
-        check_length(text)
+        check_text(text)
     except TextError as error:
         raise MoveParseError(error.message, accepted="one move, e.g. " + HELP_EXAMPLES) from None
     words = _tokens(text)

@@ -41,7 +41,7 @@ import re
 from typing import Any
 
 from games.rules.base import IllegalMove, MoveParseError, State
-from games.rules.text import TextError, check_length, int_or_none, is_digits, parse_int, shown
+from games.rules.text import TextError, check_text, int_or_none, is_digits, parse_int, shown
 
 from .data import (
     AREA_INDEX,
@@ -274,7 +274,7 @@ def split_words(text: str) -> list[str]:
 
 def parse_move(state: State, seat: int, text: str) -> dict[str, Any]:
     try:
-        check_length(text)
+        check_text(text)
     except TextError as error:
         raise MoveParseError(error.message if isinstance(text, str) else "a move is a line of text",
                              accepted="for example 'general b g; printer f'") from None
