@@ -4,6 +4,11 @@ Forms only check the *shape* of input (numbers are numbers, a character is on
 the bid board); whether a move is legal is for the rules to say, through
 ``games.services.submit_move``. Game-specific forms are built from the seat's
 ``rules.view(...)`` so they never know more than the player may see.
+
+Every number typed or posted here is read by :mod:`games.rules.text`: ASCII
+digits only, a bounded length and a range (:class:`BoundedIntegerField`,
+:func:`_duration`), so ``²``, a 5000-digit count or ``600000w`` is a form
+error that says what is accepted, never an exception further down.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from typing import Any
 from django import forms
 
 from games.rules import Option, Rules
-from games.timecontrol import AFTERMATHS, ALL_DAYS, TimeControl, TimeControlError, format_duration, parse_duration
+from games.rules.text import TextError, parse_duration, parse_int
+from games.timecontrol import AFTERMATHS, ALL_DAYS, TimeControl, TimeControlError, format_duration
 
 # Words that mean "this game has no deadlines" in the time-per-move box.
 NO_DEADLINE_WORDS = {"", "none", "no", "no deadline", "no deadlines", "never", "-"}
@@ -24,6 +30,38 @@ THEN_LABELS = {"bot": "Replace the player by a bot (random legal moves)",
                "substitute": "Invite a substitute (default moves meanwhile)",
                "abort": "Abort the game"}
 TIME_FIELDS = ("move_time", "reminder", "grace", "weekdays", "policy", "max_timeouts", "then", "extensions")
+# The longest time per move (and grace) a game may have. Far longer ones are typing slips, and a deadline
+# decades away would overflow the calendar (a game with a 600000-week move time could never start).
+MAX_MOVE_SECONDS = 30 * 86400
+# A version far beyond any game's number of events: a larger one is a tampered form.
+MAX_VERSION = 10**9
+# A numeric game option (points to win, ...) is a small number; the rules check its real range.
+OPTION_NUMBER_LIMIT = 10**6
+
+
+class BoundedIntegerField(forms.IntegerField):
+    """A whole number read by :func:`games.rules.text.parse_int`: ASCII digits, a length cap, a range.
+
+    Django's IntegerField reads ``"٣"`` as 3 and hands the 4300-digit limit of
+    ``int()`` back as "Enter a whole number" only by luck; this field reads
+    nothing but ``[+-]`` and 0-9, at most nine significant digits, and its
+    message names the accepted range.
+    """
+
+    def __init__(self, *, low: int, high: int, **kwargs: Any) -> None:
+        self.low, self.high = low, high
+        super().__init__(min_value=low, max_value=high, **kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        try:
+            return parse_int(str(value), low=self.low, high=self.high)
+        except TextError as error:
+            raise forms.ValidationError(f"Enter a whole number from {self.low} to {self.high} "
+                                        f"(digits 0-9): {error.message}", code="invalid") from None
 
 
 def new_idempotency_key() -> str:
@@ -34,7 +72,7 @@ def new_idempotency_key() -> str:
 class MoveMetaForm(forms.Form):
     """What every move form carries: the version the player saw and the form's idempotency key."""
 
-    expected_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    expected_version = BoundedIntegerField(low=0, high=MAX_VERSION, widget=forms.HiddenInput)
     idempotency_key = forms.CharField(max_length=64, min_length=8, widget=forms.HiddenInput)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -103,13 +141,13 @@ class GameCreateForm(forms.Form):
         text = " ".join(str(self.cleaned_data.get("move_time") or "").lower().split())
         if text in NO_DEADLINE_WORDS:
             return None
-        return _duration(text)
+        return _duration(text, "the time per move")
 
     def clean_reminder(self) -> int:
-        return _optional_duration(self.cleaned_data.get("reminder"))
+        return _optional_duration(self.cleaned_data.get("reminder"), "the reminder")
 
     def clean_grace(self) -> int:
-        return _optional_duration(self.cleaned_data.get("grace"))
+        return _optional_duration(self.cleaned_data.get("grace"), "the grace period")
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -144,16 +182,17 @@ class GameCreateForm(forms.Form):
         return data
 
 
-def _duration(text: str) -> int:
+def _duration(text: str, what: str) -> int:
+    """A duration of at most :data:`MAX_MOVE_SECONDS` (30 days), or a ValidationError saying so."""
     try:
-        return parse_duration(text)
-    except TimeControlError as error:
+        return parse_duration(text, longest=MAX_MOVE_SECONDS, what=what)
+    except TextError as error:
         raise forms.ValidationError(str(error)) from None
 
 
-def _optional_duration(value: Any) -> int:
+def _optional_duration(value: Any, what: str) -> int:
     text = str(value or "").strip().lower()
-    return 0 if text in ("", "0", "none", "no", "-") else _duration(text)
+    return 0 if text in ("", "0", "none", "no", "-") else _duration(text, what)
 
 
 def time_fields() -> dict[str, forms.Field]:
@@ -164,7 +203,8 @@ def time_fields() -> dict[str, forms.Field]:
     return {
         "move_time": forms.CharField(
             label="Time per move", required=False, initial="3d", max_length=40,
-            help_text="A number and a unit: 30s, 90m, 12h, 3d or 1w. Empty or \u201cnone\u201d: no deadlines.",
+            help_text="A number and a unit: 30s, 90m, 12h, 3d or 1w, at most 30 days. "
+                      "Empty or \u201cnone\u201d: no deadlines.",
             widget=forms.TextInput(attrs={"placeholder": "e.g. 3d", "autocomplete": "off"}),
         ),
         "reminder": forms.CharField(
@@ -174,7 +214,7 @@ def time_fields() -> dict[str, forms.Field]:
         ),
         "grace": forms.CharField(
             label="Grace period", required=False, initial="", max_length=40,
-            help_text="Extra time after the deadline before the timeout applies (optional).",
+            help_text="Extra time after the deadline before the timeout applies (optional, at most 30 days).",
             widget=forms.TextInput(attrs={"placeholder": "e.g. 1h", "autocomplete": "off"}),
         ),
         "weekdays": forms.TypedMultipleChoiceField(
@@ -185,12 +225,13 @@ def time_fields() -> dict[str, forms.Field]:
         ),
         "policy": forms.ChoiceField(label="When a player runs out of time", required=False, choices=POLICY_CHOICES,
                                     initial="default"),
-        "max_timeouts": forms.IntegerField(
-            label="Timeouts in a row before replacement", required=False, initial=3, max_value=99),
+        # Lower bounds are TimeControl's to check (its message names the rule); the fields bound the work.
+        "max_timeouts": BoundedIntegerField(
+            label="Timeouts in a row before replacement", required=False, initial=3, low=-99, high=99),
         "then": forms.ChoiceField(label="After that many timeouts", required=False, initial="bot",
                                   choices=[(a, THEN_LABELS[a]) for a in AFTERMATHS]),
-        "extensions": forms.IntegerField(
-            label="Extensions per player", required=False, initial=2, max_value=20,
+        "extensions": BoundedIntegerField(
+            label="Extensions per player", required=False, initial=2, low=-99, high=20,
             help_text="How often each player may push their own deadline back by one move's time."),
     }
 
@@ -206,5 +247,6 @@ def option_field(option: Option) -> forms.Field:
     if isinstance(option.default, bool):
         return forms.BooleanField(label=label, help_text=option.help, initial=option.default, required=False)
     if isinstance(option.default, int):
-        return forms.IntegerField(label=label, help_text=option.help, initial=option.default)
+        return BoundedIntegerField(label=label, help_text=option.help, initial=option.default,
+                                   low=-OPTION_NUMBER_LIMIT, high=OPTION_NUMBER_LIMIT)
     return forms.CharField(label=label, help_text=option.help, initial=option.default, max_length=200)

@@ -4,6 +4,10 @@ Words that name a command (``help``, ``status``, ``moves``, ``resign``,
 ``say <text>``, ``extend``, ``vacation until YYYY-MM-DD``, ``vacation end``) are
 commands; every other line is a move in the game's notation. Moves are applied together through ``games.services.submit_moves``,
 all or nothing; ``say`` and ``resign`` only happen when the moves did.
+
+Values are read by :mod:`games.rules.text` (ASCII digits, bounded lengths): a
+date is ``YYYY-MM-DD`` and nothing else, and a line longer than any command or
+move, or holding a control character, is refused before anything reads it.
 """
 
 from __future__ import annotations
@@ -11,7 +15,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from games.rules.text import TextError, check_text, parse_date, shown
+
 MAX_LINES = 50
+# Longer than any move or command line (a chat line included); longer lines are refused, not read.
+MAX_LINE_CHARS = 2000
 KEYWORDS = ("help", "status", "moves", "resign", "say", "extend", "vacation")
 
 
@@ -52,7 +60,15 @@ def parse(text: str) -> Commands:
     if len(lines) > MAX_LINES:
         raise CommandError(f"a mail may hold at most {MAX_LINES} command lines (yours has {len(lines)})")
     commands = Commands()
-    for line in lines:
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise CommandError(f"line {number} is {len(line)} characters long; a command or a move fits in "
+                               f"{MAX_LINE_CHARS} (write one command per line)")
+        try:
+            # No control characters: NUL could not even be stored (a chat line, the answer quoting it).
+            check_text(line, limit=MAX_LINE_CHARS, what=f"line {number}")
+        except TextError as error:
+            raise CommandError(str(error)) from None
         word, _, rest = line.partition(" ")
         keyword = word.lower().rstrip(":")
         if keyword == "say":
@@ -80,9 +96,11 @@ def _vacation(commands: Commands, rest: str) -> None:
         return
     if len(words) == 2 and words[0] == "until":
         try:
-            commands.vacation_until = datetime.date.fromisoformat(words[1])
+            # Only YYYY-MM-DD in ASCII digits (date.fromisoformat would also take "20261224" and week dates).
+            commands.vacation_until = datetime.date(*parse_date(words[1]))
             return
-        except ValueError:
-            pass
+        except TextError as error:
+            raise CommandError(f"'{shown(words[1])}' is not a day: write 'vacation until 2026-12-24' (the last "
+                               f"day you are away, as year-month-day) or 'vacation end' ({error.accepted})") from None
     raise CommandError("write 'vacation until 2026-12-24' (the last day you are away, as year-month-day) "
                        "or 'vacation end'")

@@ -4,22 +4,35 @@ Every move is checked by the rules against the game's snapshot and written by
 one version-guarded statement (:meth:`games.services.turn.Turn.commit`); a
 stale snapshot is retried on a fresh read, and a refusal is only reported once
 it was confirmed against the current projection.
+
+The rules answer bad input with ``IllegalMove``. Should they raise anything
+else while reading or applying a player's move (a bug the property tests have
+not found yet), the move is refused all the same: the player is told it could
+not be read and how moves are written, nothing is changed, and the error is
+logged with the game and seat but without the state, the move or its text
+(a sealed bid is a secret; see :func:`_guarded`).
 """
 
 from __future__ import annotations
 
+import logging
+import traceback
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from django.db import IntegrityError
 
 from accounts.models import User
 from games import store
 from games.models import Event, GameStatus, Source
-from games.rules import IllegalMove, get_rules
+from games.rules import IllegalMove, Rules, get_rules
+from games.rules.text import shown
 from games.services.errors import CommandFailed, GameError, GameMovedOn
 from games.services.turn import Turn, actor_of, seat_of, snapshot_of, with_fresh_retry
 from games.store import StaleSnapshot
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass
@@ -102,18 +115,37 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
             raise GameError("your seat is played automatically now (you resigned, or were replaced after "
                             "repeated timeouts)")
         turn = Turn(snapshot)
+        rules = turn.rules
         todo = items
         if as_reply:
-            todo = [(None, text) for text in turn.rules.reply_moves(turn.state, acting, [t or "" for _, t in items])]
+            lines = [t or "" for _, t in items]
+            try:
+                grouped = _guarded(rules, game_id, acting, None, fresh,
+                                   lambda: rules.reply_moves(turn.state, acting, lines))
+                if not grouped:
+                    # Lines the rules found no move in (only separators, say): nothing to apply is a refusal.
+                    raise IllegalMove(f"'{shown(' '.join(lines), 60)}' holds no move",
+                                      accepted=rules.notation_help().strip() or None)
+            except IllegalMove as refusal:
+                if not fresh:
+                    raise
+                raise CommandFailed(0, lines[0], refusal) from refusal
+            todo = [(None, text) for text in grouped]
         results = []
         for index, (move, text) in enumerate(todo):
+            before = turn.state
             try:
-                chosen = move if move is not None else turn.rules.parse_move(turn.state, acting, text or "")
-                warnings = turn.rules.warnings(turn.state, acting, chosen)
-                shown = turn.rules.format_move(turn.state, acting, chosen)
-                turn.play(acting, chosen, kind="move", source=source, actor=actor_of(user),
-                          extra={"text": text.strip()} if text else {},
-                          idempotency_key=idempotency_key if index == 0 else None)
+                chosen = move if move is not None else _guarded(
+                    rules, game_id, acting, text, fresh, lambda: rules.parse_move(before, acting, text or ""))
+                warnings = _guarded(rules, game_id, acting, text, fresh,
+                                    lambda: rules.warnings(before, acting, chosen))
+                # Applied before it is written in notation, so a move the rules refuse gets their reason.
+                _guarded(rules, game_id, acting, text, fresh, lambda: turn.play(
+                    acting, chosen, kind="move", source=source, actor=actor_of(user),
+                    extra={"text": text.strip()} if text else {},
+                    idempotency_key=idempotency_key if index == 0 else None))
+                written = _guarded(rules, game_id, acting, text, fresh,
+                                   lambda: rules.format_move(before, acting, chosen))
             except (IllegalMove, GameError) as refusal:
                 if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
                     return [previous]
@@ -125,10 +157,10 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
                     raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
                 raise
             results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, (text or "").strip(),
-                                      warnings=list(warnings), shown=shown))
+                                      warnings=list(warnings), shown=written))
             if source == Source.WEB:
                 # A move made on the web is confirmed by mail too (mail moves get their reply instead).
-                turn.notice("move_confirmed", acting, {"move": shown})
+                turn.notice("move_confirmed", acting, {"move": written})
             turn.autoplay()
         try:
             result = turn.commit()
@@ -142,6 +174,38 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
         return results
 
     return with_fresh_retry(attempt)
+
+
+def _guarded(rules: Rules, game_id: int, seat: int, text: str | None, fresh: bool, step: Callable[[], T]) -> T:
+    """``step()``: the rules reading or applying a player's input; an unexpected error becomes a refusal.
+
+    IllegalMove and GameError pass through. Anything else is logged (on the
+    attempt against the current projection only, so once per submission) and
+    refused with :func:`_unreadable`: the player learns what to do, and the
+    caller writes nothing.
+    """
+    try:
+        return step()
+    except (IllegalMove, GameError):
+        raise
+    except Exception as error:  # noqa: BLE001 - a rules bug must not become a 500 or a mail marked failed
+        if fresh:
+            # Where it happened, not what: the exception's message could quote the state (a sealed bid,
+            # a deck order, the seed) and the text is the player's own secret, so both are left out.
+            frames = "".join(traceback.format_tb(error.__traceback__))
+            log.error("unexpected %s from the %s rules while reading a move in game %s (seat %s); refused as "
+                      "unreadable\n%s", type(error).__name__, rules.slug, game_id, seat, frames)
+        raise _unreadable(rules, text) from None
+
+
+def _unreadable(rules: Rules, text: str | None) -> IllegalMove:
+    """The refusal of input the rules could not handle: what happened, nothing changed, how moves are written."""
+    what = (f"'{shown(' '.join(text.split()), 60)}' could not be read as a move" if text and text.strip()
+            else "that move could not be read")
+    notation = rules.notation_help().strip()
+    accepted = ("write it as the game's notation shows and send it again:\n" + notation if notation
+                else "check how moves are written in this game and send it again")
+    return IllegalMove(f"{what}, so nothing was changed", accepted=accepted)
 
 
 def _previous_result(game_id: int, key: str) -> MoveResult | None:

@@ -1,7 +1,8 @@
 """Deadline actions on the web: extend your own deadline, take over a seat the service plays.
 
 Both are POSTs that call one service and redirect; a refusal is shown as a
-message on the page the player came from and changes nothing.
+message on the page the player came from and changes nothing. A take-over
+form whose seat is not a seat number at all (tampered) is a 400 game page.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from django.utils import dateformat, timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games import services
-from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, game_or_404, post_only
+from games.rules.text import TextError, parse_int
+from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, game_or_404, post_only, render_game
 
 
 @login_required
@@ -42,11 +44,13 @@ def seat_take_over(request: AuthenticatedHttpRequest, game_id: int) -> HttpRespo
     # Refusals go back where the button was (lobby or game page), never to another site.
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = ""
-    raw = str(request.POST.get("seat", "")).strip()
-    if not raw.isdigit():
-        messages.error(request, "You did not take over a seat: the form did not say which seat")
-        return redirect(back or reverse("games:detail", args=[game.pk]))
-    seat = int(raw)
+    try:
+        # Seats are numbered from 0 in the form; the service says whether that seat may be taken over.
+        seat = parse_int(str(request.POST.get("seat", "")), low=0, high=max(game.num_players - 1, 0),
+                         what="the seat")
+    except TextError as error:
+        messages.error(request, f"You did not take over a seat: the form did not say which seat ({error})")
+        return render_game(request, game, status=400)
     try:
         services.seat_take_over(game_id=game.pk, seat=seat, user=request.user)
     except PLAYER_ERRORS as error:

@@ -2,10 +2,14 @@
 
 Each POST parses its form, calls one service and redirects back to the game
 page; a refusal re-renders the page with the rules' message and changes nothing.
+A game's form that its UI cannot turn into a move, for whatever reason, is such
+a refusal too (a 400 saying what to do), never a 500 whose page could show the state.
 """
 
 from __future__ import annotations
 
+import logging
+import traceback
 from typing import Any, Mapping
 
 from django.contrib import messages
@@ -17,11 +21,14 @@ from django.urls import reverse
 from games import selectors, services
 from games.forms import ChatForm, MoveMetaForm, MoveTextForm, ResignForm
 from games.models import Game, Source
-from games.rules import IllegalMove
 from games.ui import BadForm, ui_for
 from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, form_errors_text, game_or_404, post_only, render_game
 
 NOT_RECORDED = "Your move was not recorded"
+UNREADABLE_FORM = ("the form could not be read as a move, so nothing was changed; reload the page and make "
+                   "your move again, or type it in the text box")
+
+log = logging.getLogger(__name__)
 
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -56,14 +63,32 @@ def move_form(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     if viewer.seat is None:
         messages.error(request, f"{NOT_RECORDED}: you are not playing in game #{game.pk}")
         return render_game(request, game, status=403)
+    view = selectors.seat_view(game, viewer.seat) or {}
+    decision = selectors.seat_decision(game, viewer.seat)
     try:
-        view = selectors.seat_view(game, viewer.seat) or {}
-        move = ui.build_move(request.POST, view=view, decision=selectors.seat_decision(game, viewer.seat))
+        move = _build_move(ui.build_move, request.POST, view, decision, game.pk, viewer.seat)
     except BadForm as error:
         messages.error(request, f"{NOT_RECORDED}: {error}")
         return render_game(request, game, status=400, posted=request.POST)
     return _submit(request, game, meta.cleaned_data, move=move, action=reverse("games:play", args=[game.pk]),
                    fields=ui.confirm_fields(request.POST), posted=request.POST)
+
+
+def _build_move(build: Any, data: Mapping[str, Any], view: Mapping[str, Any], decision: Any, game_id: int,
+                seat: int) -> Any:
+    """``build(data, view=, decision=)``, the game's form turned into a move; any unexpected error is a BadForm.
+
+    The error is logged with the game and seat only: its message and the posted
+    fields may hold the seat's secret (a sealed bid), so they stay out of the log.
+    """
+    try:
+        return build(data, view=view, decision=decision)
+    except BadForm:
+        raise
+    except Exception as error:  # noqa: BLE001 - a form the adapter did not foresee is the player's input, not a 500
+        log.error("unexpected %s from the game's form adapter in game %s (seat %s); refused as unreadable\n%s",
+                  type(error).__name__, game_id, seat, "".join(traceback.format_tb(error.__traceback__)))
+        raise BadForm(UNREADABLE_FORM) from None
 
 
 def _submit(
@@ -89,8 +114,8 @@ def _submit(
     if not meta["confirm"] and viewer.seat is not None:
         try:
             _, warnings = selectors.move_preview(game, viewer.seat, move=move, text=text)
-        except IllegalMove:
-            warnings = []  # the write path below gives the authoritative refusal
+        except Exception:  # noqa: BLE001 - IllegalMove or a rules bug: the write path below refuses either
+            warnings = []  # (and logs a bug without the state), so the preview just shows no warning
         if warnings:
             confirm = {"warnings": warnings, "action": action, "fields": fields,
                        "expected_version": meta["expected_version"], "idempotency_key": meta["idempotency_key"]}

@@ -6,17 +6,21 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games import selectors
+from games.rules.text import TextError, parse_int
 from games.ui import ui_for
 from games.views.common import game_or_404
+
+# Further than any game's number of events; the replay clamps a step to the game's own range anyway.
+MAX_STEP = 10**9
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     viewer = selectors.viewer_for(game, request.user)
     try:
-        step = int(request.GET["step"]) if "step" in request.GET else None
-    except ValueError:
-        step = None  # a hand-edited ?step=abc shows the last step rather than failing
+        step = parse_int(request.GET["step"], low=-MAX_STEP, high=MAX_STEP) if "step" in request.GET else None
+    except TextError:
+        step = None  # a hand-edited ?step=abc (or ?step=²) shows the last step rather than failing
     data = selectors.replay_at(game, viewer, step)
     total, step = data["total"], data["step"]
     context = {

@@ -10,6 +10,10 @@
 The claim, the commands, the answer and the message's status commit together,
 so a crash leaves nothing half done and a second run finds the row claimed.
 Player mistakes are answered; system errors are logged with tokens redacted.
+Reading the commands is the player's input too: should the command parser (or
+the rules reading a move, see ``games.services.moves``) fail in a way nobody
+foresaw, the mail is refused with an answer saying so (status ``refused``), not
+left ``failed`` and unanswered.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import traceback
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +34,7 @@ from accounts.models import User
 from games import services
 from games.models import Source
 from games.rules import IllegalMove
+from games.rules.text import shown
 from notifications import commands, mailparse, outbox, tokens
 from notifications.inbound.answer import Answer
 from notifications.inbound.trust import TokenRow, authentication_problems, held_notice, token_with_checks
@@ -37,6 +43,9 @@ from notifications.models import InboundMessage, InboundStatus, ReplyToken
 log = logging.getLogger(__name__)
 
 LAST_USED_GRANULARITY = datetime.timedelta(hours=1)
+QUOTED_LINE_CHARS = 200
+UNREADABLE = ("Your mail could not be read as commands. Write one command or move per line, as the help "
+              "below shows, and reply again.")
 TABLE = InboundMessage._meta.db_table
 
 
@@ -179,6 +188,13 @@ def _apply(answer: Answer, user: User, mail: mailparse.ParsedMail) -> str:
     except commands.CommandError as error:
         answer.refuse(str(error))
         return InboundStatus.REFUSED
+    except Exception as error:  # noqa: BLE001 - the player's text, not a system fault: answer, do not fail
+        # The mail's text stays out of the log (it may hold a sealed bid); where it broke is enough.
+        log.error("unexpected %s while reading the commands of inbound mail %s; refused as unreadable\n%s",
+                  type(error).__name__, answer.inbound_id, "".join(traceback.format_tb(error.__traceback__)))
+        answer.refuse(UNREADABLE)
+        answer.help()
+        return InboundStatus.REFUSED
     if wanted.empty:
         answer.intro.append("No commands were found in your mail, so nothing was applied.")
         answer.help()
@@ -204,7 +220,8 @@ def _apply(answer: Answer, user: User, mail: mailparse.ParsedMail) -> str:
             if wanted.resign:
                 services.game_resign(game_id=game.pk, user=user, source=Source.EMAIL)
     except services.CommandFailed as failure:
-        answer.refuse(str(failure.reason), failure.line)
+        # The refused line is quoted back, cut to a readable length (a line may hold 2000 characters).
+        answer.refuse(str(failure.reason), shown(failure.line, QUOTED_LINE_CHARS))
         return InboundStatus.REFUSED
     except (services.GameError, IllegalMove) as refusal:
         answer.refuse(str(refusal))

@@ -154,10 +154,11 @@ def _apply_elect(state: State, seat: int, move: Move, pending: dict[str, Any]) -
         chosen = []
     tied = pending["tiles"]
     count = pending["count"]
+    # Types first: set() of a hand-made move's items could meet a list (unhashable).
     ok = (
         len(chosen) == count
-        and len(set(chosen)) == count
         and all(isinstance(t, int) and not isinstance(t, bool) and t in tied for t in chosen)
+        and len(set(chosen)) == count
     )
     if not ok:
         raise IllegalMove(

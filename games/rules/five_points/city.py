@@ -17,9 +17,13 @@ from __future__ import annotations
 import string
 from typing import Any, Iterator
 
+from games.rules.text import int_or_none
+
 Tile = dict[str, Any]
 
 _ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+# A city of a few dozen tiles never reaches this row; a larger number names no cell.
+MAX_ROW = 99
 
 
 def cell_name(col: int, row: int) -> str:
@@ -30,12 +34,13 @@ def cell_name(col: int, row: int) -> str:
 def parse_cell(text: str) -> tuple[int, int] | None:
     """``"c4"`` -> ``(2, 3)``; ``None`` when the text is not a cell name."""
     text = text.strip().upper()
-    if len(text) < 2 or text[0] not in string.ascii_uppercase or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in string.ascii_uppercase:
         return None
-    row = int(text[1:]) - 1
-    if row < 0:
+    # ASCII digits only ("C²" is no cell), and no more rows than a grid could ever have.
+    row = int_or_none(text[1:], low=1, high=MAX_ROW)
+    if row is None:
         return None
-    return string.ascii_uppercase.index(text[0]), row
+    return string.ascii_uppercase.index(text[0]), row - 1
 
 
 def positions(tiles: list[Tile]) -> dict[tuple[int, int], int]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.rules.base import MoveParseError
+from games.rules.text import TextError, check_text, int_or_none, is_digits, parse_int, shown
 
 from . import city, data
 from .markers import letter
@@ -44,6 +45,8 @@ During the election phase, when the mail asks you to choose:
 Tiles are numbered on the map; a grid cell such as C3 also names the tile on it."""
 
 _SKIP_WORDS = {"skip", "no", "none", "decline"}
+# No count of rabble in the game comes near this; a larger one is a typing slip, refused before int().
+MAX_NUMBER = 999
 _FILLER = {"a", "rabble", "of"}
 
 
@@ -79,6 +82,10 @@ def _words(text: str) -> list[str]:
 
 def parse_move(state: State, text: str) -> Move:
     """Read one move; raises MoveParseError naming the bad word and what would do."""
+    try:
+        check_text(text)
+    except TextError as error:
+        raise MoveParseError(error.message, accepted="one move, for example `place 3` or `pass`") from None
     words = _words(text)
     if not words:
         raise MoveParseError("the reply has no move in it", accepted="for example `place 3` or `pass`")
@@ -121,9 +128,9 @@ def _need(rest: list[str], what: str, example: str) -> str:
 def _tile(state: State, word: str, example: str) -> int:
     """A tile number, or the cell of a tile on the map."""
     count = len(state["tiles"])
-    if word.isdigit():
-        number = int(word)
-        if 1 <= number <= count:
+    if is_digits(word):
+        number = int_or_none(word, low=1, high=count)
+        if number is not None:
             return number
     else:
         cell = city.parse_cell(word)
@@ -131,17 +138,20 @@ def _tile(state: State, word: str, example: str) -> int:
             for i, t in enumerate(state["tiles"]):
                 if (t["pos"][0], t["pos"][1]) == cell:
                     return i + 1
-            raise MoveParseError(f'no neighbourhood is at "{word.upper()}"', accepted=f"for example `{example}`")
+            raise MoveParseError(f'no neighbourhood is at "{shown(word.upper())}"',
+                                 accepted=f"for example `{example}`")
     raise MoveParseError(
-        f'"{word}" is not a neighbourhood',
+        f'"{shown(word)}" is not a neighbourhood',
         accepted=f"a tile number from 1 to {count} or the cell of a tile, e.g. `{example}`",
     )
 
 
 def _number(word: str, what: str, example: str) -> int:
-    if not word.isdigit():
-        raise MoveParseError(f'"{word}" is not a number of {what}', accepted=f"for example `{example}`")
-    return int(word)
+    try:
+        return parse_int(word, low=0, high=MAX_NUMBER)
+    except TextError as error:
+        problem = "is too large a number of" if error.kind == "too_large" else "is not a number of"
+        raise MoveParseError(f'"{shown(word)}" {problem} {what}', accepted=f"for example `{example}`") from None
 
 
 def _expect(rest: list[str], words: tuple[str, ...], example: str) -> None:
@@ -216,12 +226,13 @@ def _parse_smuggle(state: State, rest: list[str]) -> Move:
     word = _need(rest, "whose rabble to move", example)
     if word == "player":
         word = _need(rest, "the player number", example)
-    elif word.startswith("p") and word[1:].isdigit():
+    elif word.startswith("p") and is_digits(word[1:]):
         word = word[1:]
     players = state["players"]
-    if not word.isdigit() or not 1 <= int(word) <= players:
-        raise MoveParseError(f'"{word}" is not a player', accepted=f"player 1 to {players}, e.g. `{example}`")
-    seat = int(word) - 1
+    number = int_or_none(word, low=1, high=players)
+    if number is None:
+        raise MoveParseError(f'"{shown(word)}" is not a player', accepted=f"player 1 to {players}, e.g. `{example}`")
+    seat = number - 1
     _expect(rest, ("from",), example)
     src = _tile(state, _need(rest, "the tile to move from", example), example)
     _expect(rest, ("to",), example)

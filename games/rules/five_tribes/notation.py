@@ -27,6 +27,7 @@ import re
 from typing import Any
 
 from games.rules.base import IllegalMove, MoveParseError
+from games.rules.text import TextError, check_text, int_or_none, is_digits, parse_int, shown
 
 from .board import TILE_INDEX
 from .data import COLOUR_NAMES, COLOURS, DJINNS, MERCHANDISE, SPOT_COSTS
@@ -153,17 +154,23 @@ def _pay(words: list[str], default: str | None = None) -> str:
     return "".join(sorted(codes))
 
 
+# No count in the game (Fakirs, card positions, spot costs, cards of a kind) comes near this.
+MAX_NUMBER = 99
+
+
 def _int(word: str, what: str) -> int:
-    if not word.isdigit():
-        raise MoveParseError(f"'{word}' is not a number", accepted=what)
-    return int(word)
+    """A whole number in ASCII digits, at most :data:`MAX_NUMBER`; ``what`` says what is accepted."""
+    try:
+        return parse_int(word, low=0, high=MAX_NUMBER)
+    except TextError as error:
+        problem = "is too large" if error.kind == "too_large" else "is not a number"
+        raise MoveParseError(f"'{shown(word)}' {problem}", accepted=what) from None
 
 
 def _player(word: str, s: State) -> int | None:
-    m = re.fullmatch(r"p(?:layer)?(\d)", word)
-    if m and 1 <= int(m.group(1)) <= s["num_players"]:
-        return int(m.group(1)) - 1
-    return None
+    m = re.fullmatch(r"p(?:layer)?([0-9]+)", word)
+    number = int_or_none(m.group(1), low=1, high=s["num_players"]) if m else None
+    return None if number is None else number - 1
 
 
 def _step(s: State, seat: int) -> str:
@@ -181,13 +188,17 @@ def _default_pay(s: State, seat: int, name: str) -> str:
 
 
 def parse_move(s: State, seat: int, text: str) -> MoveDict:
+    try:
+        check_text(text)
+    except TextError as error:
+        raise MoveParseError(error.message, accepted="one move, e.g. " + HELP_EXAMPLES) from None
     words = _tokens(text)
     if not words:
         raise MoveParseError("the move is empty", accepted="for example " + HELP_EXAMPLES)
     verb, rest = words[0], words[1:]
     step = _step(s, seat)
-    if verb == "bid" or (step == "bid" and verb.isdigit()):
-        if verb.isdigit():
+    if verb == "bid" or (step == "bid" and is_digits(verb)):
+        if is_digits(verb):
             rest = words
         return _parse_bid(rest)
     if verb in ("move", "m"):
@@ -206,7 +217,7 @@ def parse_move(s: State, seat: int, text: str) -> MoveDict:
     if verb == "kill":
         return _parse_kill(s, rest)
     if verb in ("take", "buy", "summon"):
-        if rest and rest[0].isdigit():
+        if rest and is_digits(rest[0]):
             return {"t": "take", "cards": sorted(_int(w, "card positions, e.g. take 1 3") for w in rest)}
         if not rest:
             raise MoveParseError("say what to take", accepted="take 2 (a card), or take jafaar (a Djinn)")
@@ -315,7 +326,7 @@ def _parse_kill(s: State, rest: list[str]) -> MoveDict:
         raise MoveParseError("say what to kill", accepted="kill D2 white, or kill P2 vizier")
     target, words = rest[0], rest[1:]
     victim = _player(target, s)
-    if victim is None and target == "player" and words and words[0].isdigit():
+    if victim is None and target == "player" and words and is_digits(words[0]):
         victim = _player("p" + words[0], s)
         words = words[1:]
     if not words:
@@ -348,19 +359,26 @@ def _parse_djinn(s: State, seat: int, rest: list[str]) -> MoveDict:
     return move
 
 
+_GOODS_WITH_COUNT = re.compile(r"([0-9]+)?x?([a-z]+?)(?:x([0-9]+))?")
+
+
 def _parse_sell(rest: list[str]) -> MoveDict:
     cards: list[str] = []
     count = 1
     for w in rest:
-        if w.isdigit():
-            count = int(w)
+        if is_digits(w):
+            count = _int(w, "a number of cards, e.g. sell 2 fish")
             continue
-        m = re.fullmatch(r"(\d+)?x?([a-z]+)(?:x(\d+))?", w)
+        m = _GOODS_WITH_COUNT.fullmatch(w)
         key = _key(w)
-        if key not in GOODS_KEYS and m:
+        if m and (m.group(1) or m.group(3)):
+            # "2fish", "2xfish" and "fishx2" carry their own count (it used to be dropped silently).
+            key = m.group(2)
+            count = _int(m.group(1) or m.group(3), "a number of cards, e.g. sell 2 fish")
+        elif key not in GOODS_KEYS and m:
             key = m.group(2)
         if key not in GOODS_KEYS:
-            raise MoveParseError(f"'{w}' is not a merchandise card",
+            raise MoveParseError(f"'{shown(w)}' is not a merchandise card",
                                  accepted=", ".join(k.lower() for k in MERCHANDISE))
         cards.extend([GOODS_KEYS[key]] * count)
         count = 1

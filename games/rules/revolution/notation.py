@@ -41,6 +41,7 @@ import re
 from typing import Any
 
 from games.rules.base import IllegalMove, MoveParseError, State
+from games.rules.text import TextError, check_text, int_or_none, is_digits, parse_int, shown
 
 from .data import (
     AREA_INDEX,
@@ -65,8 +66,11 @@ _KIND_WORDS = {
     "g": "gold", "gold": "gold", "golds": "gold",
 }
 _LETTER_KIND = {"f": "force", "b": "blackmail", "g": "gold"}
-_COUNT_FIRST = re.compile(r"^(\d+)x?([a-z]+)$")
-_COUNT_LAST = re.compile(r"^([fbg])x?(\d+)$")
+# ASCII digits only: "\d" would also match "٣" (and str.isdigit "²"); counts go through games.rules.text.
+_COUNT_FIRST = re.compile(r"^([0-9]+)x?([a-z]+)$")
+_COUNT_LAST = re.compile(r"^([fbg])x?([0-9]+)$")
+# More tokens of one kind than the whole game has (the adapter's box holds 99 too): a typing slip.
+MAX_TOKEN_COUNT = 99
 _LETTER_RUN = re.compile(r"^[fbg]+$")
 _GROUP_SPLIT = re.compile(r"[;,\n]+")
 _WORD_SPLIT = re.compile(r"[\s:=+.()/&*\-]+")
@@ -91,11 +95,20 @@ def _token_word(word: str) -> list[tuple[str, int]] | None:
         return [(_LETTER_KIND[ch], 1) for ch in word]
     m = _COUNT_FIRST.match(word)
     if m and m.group(2) in _KIND_WORDS:
-        return [(_KIND_WORDS[m.group(2)], int(m.group(1)))]
+        return [(_KIND_WORDS[m.group(2)], _token_count(m.group(1), word))]
     m = _COUNT_LAST.match(word)
     if m:
-        return [(_LETTER_KIND[m.group(1)], int(m.group(2)))]
+        return [(_LETTER_KIND[m.group(1)], _token_count(m.group(2), word))]
     return None
+
+
+def _token_count(digits: str, word: str) -> int:
+    """A count of tokens, in ASCII digits and at most :data:`MAX_TOKEN_COUNT`, else MoveParseError."""
+    try:
+        return parse_int(digits, low=0, high=MAX_TOKEN_COUNT, what="a count of tokens")
+    except TextError:
+        raise MoveParseError(f"'{shown(word)}' is more tokens than the game has",
+                             accepted=f"counts from 1 to {MAX_TOKEN_COUNT}, e.g. 2g") from None
 
 
 def _character_word(word: str) -> str:
@@ -113,9 +126,9 @@ def _character_word(word: str) -> str:
 
 
 def _character_number(word: str) -> str:
-    number = int(word)
-    if not 1 <= number <= len(CHARACTER_IDS):
-        raise MoveParseError(f"there is no character number {number}",
+    number = int_or_none(word, low=1, high=len(CHARACTER_IDS))
+    if number is None:
+        raise MoveParseError(f"there is no character number {shown(word)}",
                              accepted="characters are numbered 1 (General) to 12 (Mercenary)")
     return CHARACTER_IDS[number - 1]
 
@@ -130,12 +143,12 @@ def parse_bid(text: str) -> dict[str, dict[str, int]]:
         while i < len(words):
             word = words[i]
             words_seen = True
-            if word.isdigit():
+            if is_digits(word):
                 following = _KIND_WORDS.get(words[i + 1]) if i + 1 < len(words) else None
                 if i > 0 and current is not None and following is not None:
                     # "general 2 g": a count written apart from its letter.
                     kind_counts = counts[current]
-                    kind_counts[following] = kind_counts.get(following, 0) + int(word)
+                    kind_counts[following] = kind_counts.get(following, 0) + _token_count(word, word)
                     i += 2
                     continue
                 current = _character_number(word)
@@ -260,8 +273,11 @@ def split_words(text: str) -> list[str]:
 
 
 def parse_move(state: State, seat: int, text: str) -> dict[str, Any]:
-    if not isinstance(text, str):
-        raise MoveParseError("a move is a line of text", accepted="for example 'general b g; printer f'")
+    try:
+        check_text(text)
+    except TextError as error:
+        raise MoveParseError(error.message if isinstance(text, str) else "a move is a line of text",
+                             accepted="for example 'general b g; printer f'") from None
     clean = _clean(text)
     words = split_words(text)
     phase = state["phase"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-from games.rules import Decision, Move
+from games.rules import Decision, Move, text
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
 from games.templatetags.ravenpost import seat_color
 from games.ui.base import BadForm, GameUI
@@ -341,7 +341,8 @@ class FivePointsUI(GameUI):
             cell = cell.strip().upper()
             if not tile_raw or not cell:
                 raise BadForm("choose a neighbourhood and where it goes (click the tile, then an empty cell)")
-            if len(cell) < 2 or cell[0] not in string.ascii_uppercase or not cell[1:].isdigit():
+            if (len(cell) < 2 or cell[0] not in string.ascii_uppercase
+                    or text.int_or_none(cell[1:], low=1, high=MAX_NUMBER) is None):
                 raise BadForm(f"'{cell[:6]}' is not a cell of the grid (a column letter and a row number, "
                               "like C4)")
             return {"action": "move", "tile": self._tile(tile_raw, view, "the neighbourhood to move"),
@@ -417,18 +418,21 @@ class FivePointsUI(GameUI):
 
     def _number(self, raw: str, what: str) -> int:
         raw = raw.strip()
-        if not raw.isdigit():
-            raise BadForm(f"{what}: '{raw[:10]}' is not a whole number")
-        value = int(raw)
-        if value > MAX_NUMBER:
-            raise BadForm(f"{what}: {value} is far more than the game has")
-        return value
+        try:
+            return text.parse_int(raw, low=0, high=MAX_NUMBER)
+        except text.TextError as error:
+            if error.kind == "too_large":
+                raise BadForm(f"{what}: {text.shown(raw, 10)} is far more than the game has") from None
+            if error.kind == "too_small":
+                raise BadForm(f"{what}: {text.shown(raw, 10)} cannot be negative") from None
+            raise BadForm(f"{what}: '{text.shown(raw, 10)}' is not a whole number "
+                          "(write it with the digits 0-9)") from None
 
     def _tile(self, raw: Any, view: Mapping[str, Any], what: str) -> int:
-        text = str(raw or "").strip()
-        if not text:
+        entered = str(raw or "").strip()
+        if not entered:
             raise BadForm(f"choose {what} (click it on the map)")
-        number = self._number(text, what)
+        number = self._number(entered, what)
         count = len(view.get("tiles", []))
         if not 1 <= number <= count:
             raise BadForm(f"{what}: there is no neighbourhood {number} (tiles are 1 to {count})")

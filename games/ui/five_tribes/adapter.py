@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from games.rules import Decision
+from games.rules import Decision, text
 from games.rules.five_tribes import (
     COLOUR_NAMES,
     COLOURS,
@@ -280,13 +280,19 @@ class FiveTribesUI(GameUI):
         cards: list[str] = []
         for card in MERCHANDISE:
             raw = str(data.get(f"sell-{card}", "") or "").strip()
-            if not raw or raw == "0":
+            if not raw:
                 continue
-            if not raw.isdigit():
-                raise BadForm(f"'{raw[:10]}' {card} is not a number of cards")
-            if int(raw) > held.get(card, 0):
-                raise BadForm(f"you hold {held.get(card, 0)} {card}, not {int(raw)}")
-            cards.extend([card] * int(raw))
+            have = held.get(card, 0)
+            try:
+                count = text.parse_int(raw, low=0, high=have)
+            except text.TextError as error:
+                if error.kind == "too_large":
+                    raise BadForm(f"you hold {have} {card}, not {text.shown(raw, 10)}") from None
+                if error.kind == "too_small":
+                    raise BadForm(f"{text.shown(raw, 10)} {card}: a number of cards cannot be negative") from None
+                raise BadForm(f"'{text.shown(raw, 10)}' {card} is not a number of cards "
+                              "(write it with the digits 0-9)") from None
+            cards.extend([card] * count)
         if not cards:
             raise BadForm("choose at least one card to sell (or press Done)")
         return {"t": "sell", "cards": sorted(cards)}

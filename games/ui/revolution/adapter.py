@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from games.rules import Choice, Decision, Move
+from games.rules import Choice, Decision, Move, text
 from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS
 from games.ui.base import BadForm, GameUI
 from games.ui.revolution.board import board_model
@@ -177,13 +177,17 @@ class RevolutionUI(GameUI):
             raw = str(data.get(name, "")).strip()
             if raw == "":
                 continue  # an empty box (or a disabled, immune one) means none
-            if not raw.lstrip("-").isdigit():
-                raise BadForm(f"'{raw[:12]}' {KIND_NAME[kind]} on the {known[cid]} is not a whole number")
-            count = int(raw)
-            if count < 0:
-                raise BadForm(f"{count} {KIND_NAME[kind]} on the {known[cid]}: counts cannot be negative")
-            if count > MAX_COUNT:
-                raise BadForm(f"{count} {KIND_NAME[kind]} on the {known[cid]} is more than the box holds")
+            try:
+                count = text.parse_int(raw, low=0, high=MAX_COUNT)
+            except text.TextError as error:
+                where = f"{KIND_NAME[kind]} on the {known[cid]}"
+                if error.kind == "too_small":
+                    raise BadForm(f"{text.shown(raw, 12)} {where}: counts cannot be negative") from None
+                if error.kind == "too_large":
+                    raise BadForm(f"{text.shown(raw, 12)} {where} is more than the box holds "
+                                  f"(at most {MAX_COUNT})") from None
+                raise BadForm(f"'{text.shown(raw, 12)}' {where} is not a whole number "
+                              "(write it with the digits 0-9)") from None
             if count:
                 counts.setdefault(cid, {})[kind] = count
         # Canonical order: resolution order, then Force, Blackmail, Gold.
