@@ -20,7 +20,7 @@ from django import forms
 
 from games.rules import Option, Rules
 from games.rules.text import TextError, parse_duration, parse_int
-from games.timecontrol import AFTERMATHS, ALL_DAYS, TimeControl, TimeControlError, format_duration
+from games.timecontrol import AFTERMATHS, ALL_DAYS, MAX_SECONDS, TimeControl, TimeControlError, format_duration
 
 # Words that mean "this game has no deadlines" in the time-per-move box.
 NO_DEADLINE_WORDS = {"", "none", "no", "no deadline", "no deadlines", "never", "-"}
@@ -32,7 +32,7 @@ THEN_LABELS = {"bot": "Replace the player by a bot (random legal moves)",
 TIME_FIELDS = ("move_time", "reminder", "grace", "weekdays", "policy", "max_timeouts", "then", "extensions")
 # The longest time per move (and grace) a game may have. Far longer ones are typing slips, and a deadline
 # decades away would overflow the calendar (a game with a 600000-week move time could never start).
-MAX_MOVE_SECONDS = 30 * 86400
+MAX_MOVE_SECONDS = MAX_SECONDS
 # A version far beyond any game's number of events: a larger one is a tampered form.
 MAX_VERSION = 10**9
 # A numeric game option (points to win, ...) is a small number; the rules check its real range.

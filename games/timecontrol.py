@@ -19,15 +19,18 @@ default move), and after ``max_timeouts`` consecutive timeouts of one seat,
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from games.rules import text as text_parsers
 
 POLICIES = ("default", "skip")
 AFTERMATHS = ("bot", "substitute", "abort")
 ALL_DAYS = [0, 1, 2, 3, 4, 5, 6]
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-_DURATION = re.compile(r"^\s*(\d+)\s*([smhdw])\s*$", re.IGNORECASE)
+# Longer than this, a time setting is a typing mistake; it also keeps every deadline inside the calendar.
+MAX_SECONDS = 30 * 86400
+MAX_EXTENSIONS = 20
+MAX_TIMEOUTS = 100
 
 
 class TimeControlError(ValueError):
@@ -35,16 +38,11 @@ class TimeControlError(ValueError):
 
 
 def parse_duration(text: str) -> int:
-    """``30s``, ``90m``, ``12h``, ``3d``, ``2w`` -> seconds."""
-    match = _DURATION.match(str(text))
-    if not match:
-        raise TimeControlError(
-            f"{text!r} is not a duration: write a number and a unit, e.g. 30s, 90m, 12h, 3d or 2w"
-        )
-    seconds = int(match.group(1)) * _UNITS[match.group(2).lower()]
-    if seconds <= 0:
-        raise TimeControlError("a duration must be longer than zero")
-    return seconds
+    """``30s``, ``90m``, ``12h``, ``3d``, ``2w`` -> seconds (at most :data:`MAX_SECONDS`)."""
+    try:
+        return text_parsers.parse_duration(text, longest=MAX_SECONDS)
+    except text_parsers.TextError as refusal:
+        raise TimeControlError(str(refusal)) from None
 
 
 def format_duration(seconds: int) -> str:
@@ -68,6 +66,11 @@ class TimeControl:
     def __post_init__(self) -> None:
         if self.move is not None and self.move <= 0:
             raise TimeControlError("the time per move must be longer than zero")
+        for name, seconds in (("time per move", self.move), ("reminder", self.reminder), ("grace", self.grace)):
+            if seconds is not None and seconds > MAX_SECONDS:
+                raise TimeControlError(f"the {name} may be at most {format_duration(MAX_SECONDS)}")
+        if self.extensions > MAX_EXTENSIONS or self.max_timeouts > MAX_TIMEOUTS:
+            raise TimeControlError(f"at most {MAX_EXTENSIONS} extensions and {MAX_TIMEOUTS} timeouts in a row")
         if self.policy not in POLICIES:
             raise TimeControlError(f"timeout policy {self.policy!r} is not one of: {', '.join(POLICIES)}")
         if self.then not in AFTERMATHS:

@@ -91,13 +91,18 @@ def _header(message: Message, name: str) -> str:
     return " ".join(str(value).split()) if value is not None else ""
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def _decoded_header(message: Message, name: str) -> str:
     """A header with its RFC 2047 encoded words decoded (for text a person wrote: the subject)."""
     raw = _header(message, name)
     try:
-        return " ".join(str(make_header(decode_header(raw))).split())
+        text = " ".join(str(make_header(decode_header(raw))).split())
     except Exception:  # noqa: BLE001 - a broken encoded word: keep the raw text
-        return raw
+        text = raw
+    # A subject is copied into the answer: no control character (a NUL cannot even be stored).
+    return _CONTROL.sub("", text)
 
 
 def _addresses(message: Message, *names: str) -> list[str]:

@@ -28,7 +28,7 @@ from notifications.models import ReplyToken
 
 SALT = "ravenpost.notifications.reply-token"
 SIGNATURE_LENGTH = 20
-_TOKEN = re.compile(r"^(\d{1,12})-(\d{1,3})-([0-9a-f]{8,16})-([0-9a-f]{%d})$" % SIGNATURE_LENGTH)
+_TOKEN = re.compile(r"^(\d{1,12})-(\d{1,3})-([0-9a-f]{8,16})-([0-9a-f]{%d})$" % SIGNATURE_LENGTH, re.ASCII)
 
 
 def local_part() -> str:

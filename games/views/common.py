@@ -111,7 +111,7 @@ def render_game(
         context["result_summary"] = selectors.result_summary(game)
         context["winners"] = selectors.winners(game)
     if viewer.seat is not None and game.status == GameStatus.ACTIVE:
-        context["chat_form"] = ChatForm()
+        context["chat_form"] = ChatForm(auto_id="chat_%s")  # the move box has a "text" field too: ids differ
         context["resign_form"] = ResignForm()
         context["meta"] = meta
         play = ui.play_context(view=view, seat=viewer.seat, decision=decision, posted=posted)

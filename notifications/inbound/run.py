@@ -35,7 +35,7 @@ from games import services
 from games.models import Source
 from games.rules import IllegalMove
 from games.rules.text import shown
-from notifications import commands, mailparse, outbox, tokens
+from notifications import commands, mailparse, originals, outbox, tokens
 from notifications.inbound.answer import Answer
 from notifications.inbound.trust import TokenRow, authentication_problems, held_notice, token_with_checks
 from notifications.models import InboundMessage, InboundStatus, ReplyToken
@@ -164,6 +164,8 @@ def _process(inbound: Claimed) -> tuple[str, str]:
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_GRANULARITY:
         # Audit trail to the hour, not to the message: one write less on the hot path.
         ReplyToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    # Read again knowing the mail it answers: a copy of that text, however the client quoted it, is dropped.
+    mail = mailparse.parse(inbound.raw, inbound.envelope_sender, originals=originals.texts_for(mail, token))
     return _run(inbound, token, mail)
 
 

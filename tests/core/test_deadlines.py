@@ -221,3 +221,13 @@ def test_a_substitute_takes_over_a_seat_played_by_the_service(toy_rules):
     assert OutboxMessage.objects.filter(game=game, kind="briefing", user=newcomer).count() == 1
     with pytest.raises(services.GameError, match="has its player"):
         services.seat_take_over(game_id=game.pk, seat=0, user=User.objects.create_user(email="z@example.org"))
+
+
+@pytest.mark.parametrize("text", ["600000w", "5" * 5000 + "s", "31d", "٣d"])
+def test_a_duration_beyond_thirty_days_or_unreadable_is_refused(text):
+    """new_game --deadline 600000w made a game whose deadline lies beyond the calendar: it could never start."""
+    with pytest.raises(TimeControlError):
+        parse_duration(text)
+    with pytest.raises(TimeControlError, match="the time per move may be at most 30d"):
+        TimeControl(move=31 * 86400)
+    assert parse_duration("30d") == 30 * 86400

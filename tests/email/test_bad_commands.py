@@ -137,3 +137,13 @@ def test_lines_that_hold_no_move_are_refused(db, mailoutbox):
     sender.send_pending()
     answer = last_mail_to(user.email)
     assert "';;; ;' holds no move" in answer.body and "bid 3" in answer.body
+
+
+def test_a_control_character_in_the_subject_never_reaches_the_answer():
+    """A Subject of ``=?utf-8?q?a=00b?=`` decoded to "a\\x00b" was copied into the answer, which PostgreSQL
+    cannot store: the mail ended failed and unanswered."""
+    from notifications import mailparse
+
+    raw = (b"From: ada@example.com\r\nTo: play+1-0-aa-bb@play.ravenpost.test\r\n"
+           b"Subject: =?utf-8?q?Re=3A_a=00b=07c?=\r\nMessage-ID: <x@example.com>\r\n\r\nhelp\r\n")
+    assert mailparse.parse(raw, "ada@example.com").subject == "Re: abc"

@@ -5,9 +5,8 @@ client quotes is that mail. Three ways in:
 
 - ``mailparse.parse`` with the answered mail's texts from ``notifications.originals``
   (found by the reply's In-Reply-To / References, or the token's seat): every shape;
-- ``mailparse.parse`` alone, and the whole pipeline through ``deliver()`` as it runs
-  today: every shape whose new text can be told without the original;
-- the pipeline with the change ``run.py`` needs (see ``with_originals``): every shape,
+- ``mailparse.parse`` alone: every shape whose new text can be told without the original;
+- the pipeline, which reads each reply knowing the mail it answers: every shape,
   the move applied exactly once, the twin changing nothing.
 """
 
@@ -30,7 +29,6 @@ from .corpus import build
 
 SHAPES = build.load_shapes()
 ALONE = [s for s in SHAPES if not s.needs_original]
-NEEDING = [s for s in SHAPES if s.needs_original]
 
 
 def ids(shape: build.Shape) -> str:
@@ -46,7 +44,7 @@ def turn(game, players) -> build.Original:
 
 
 def read(raw: bytes) -> mailparse.ParsedMail:
-    """What the pipeline will read once run.py passes the answered mail's texts (see with_originals)."""
+    """What the pipeline reads: the reply parsed again with the answered mail's texts."""
     first = mailparse.parse(raw)
     token = tokens.lookup(tokens.find_token(first.recipients))
     assert token is not None, "the shape must be addressed to the turn mail's reply address"
@@ -107,36 +105,12 @@ def test_delivered_today(shape, game, turn):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("shape", NEEDING, ids=ids)
-def test_without_the_original_nothing_wrong_is_applied(shape, game, turn):
-    """Today (before run.py passes the original) these shapes are refused or read as empty: never misapplied."""
-    before = events(game)
-    for move, nonce in (("", "twin"), (None, "move")):
-        _, inbound = deliver(build.build(shape, turn, move=move, nonce=nonce))
-        assert inbound.status in (InboundStatus.APPLIED, InboundStatus.REFUSED), inbound.reason
-        assert events(game) == before
-
-
-# -- the pipeline with the change run.py needs -----------------------------------------------------------
-
-
-@pytest.fixture
-def with_originals(monkeypatch):
-    """The two lines run.py needs, applied from outside: before ``_run``, read the mail again with the texts
-    of the mail it answers (``mail = mailparse.parse(inbound.raw, inbound.envelope_sender,
-    originals=originals.texts_for(mail, token))``)."""
-    plain_run = run._run
-
-    def _run(inbound, token, mail):
-        mail = mailparse.parse(inbound.raw, inbound.envelope_sender, originals=originals.texts_for(mail, token))
-        return plain_run(inbound, token, mail)
-
-    monkeypatch.setattr(run, "_run", _run)
+# -- the pipeline: run.py reads each reply knowing the mail it answers ----------------------------------------
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("shape", SHAPES, ids=ids)
-def test_delivered_with_the_original(shape, game, turn, with_originals):
+def test_delivered_with_the_original(shape, game, turn):
     before = events(game)
     _, inbound = deliver(build.build(shape, turn, move="", nonce="twin"))
     assert inbound.status == InboundStatus.APPLIED, inbound.reason

@@ -210,3 +210,14 @@ def test_warning_on_typed_move_carries_the_text_into_the_confirmation(running_ga
     confirm = {"text": "general f b 3g", "confirm": "1", **meta}
     assert client.post(url, confirm).status_code == 302
     assert Event.objects.count() == before + 1
+
+
+def test_the_game_page_has_no_duplicate_ids_and_every_field_a_label(running_game, three_players):
+    import re
+    from collections import Counter
+
+    html = three_players[0][1].get(f"/games/{running_game.pk}/").content.decode()
+    ids = Counter(re.findall(r'\sid="([^"]+)"', html))
+    assert [i for i, n in ids.items() if n > 1] == []
+    for field in ("id_text", "chat_text"):
+        assert f'for="{field}"' in html, field
