@@ -861,10 +861,24 @@ def strip_reply(text: str, originals: Sequence[str] | None = None, context: Cont
     an "Original Message" line), which always comes last.
     """
     lines = text[:MAX_READ_CHARS].replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if originals:
-        dropped = _copied_lines(lines, originals, context or Context())
-        lines = [line for number, line in enumerate(lines) if number not in dropped]
-    return _tidy(_drop_signature(_unquoted(lines)))
+    by_rules = _tidy(_drop_signature(_unquoted(lines)))
+    if not originals:
+        return by_rules
+    dropped = _copied_lines(lines, originals, context or Context())
+    by_copy = _tidy(_drop_signature(_unquoted([line for number, line in enumerate(lines) if number not in dropped])))
+    # The copy is found by the words of the mail as it is rendered now; a quote of an older rendering
+    # (the templates changed since it was sent) can leave a few of its lines unmatched. When the rules
+    # alone read a part of the same text, those leftovers are the difference: the shorter reading wins.
+    # When they read nothing (a copy pasted without any quote mark), the copy's reading stands.
+    if by_rules and by_rules != by_copy and _is_part_of(by_rules, by_copy):
+        return by_rules
+    return by_copy
+
+
+def _is_part_of(shorter: str, longer: str) -> bool:
+    """Whether every line of ``shorter`` is in ``longer``, in the same order."""
+    rest = iter(longer.split("\n"))
+    return all(any(line == other for other in rest) for line in shorter.split("\n"))
 
 
 def _tidy(lines: list[str]) -> str:

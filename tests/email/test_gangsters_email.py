@@ -36,9 +36,9 @@ def kind_of(message: Any) -> str:
 
 
 def examples_in(body: str) -> list[str]:
-    """The worked examples of a turn mail (indented lines under "Reply with one command per line")."""
+    """The worked examples of a turn mail (indented lines under "Reply with your move on top of this mail")."""
     lines = body.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Reply with one command per line"))
+    start = next(i for i, line in enumerate(lines) if line.startswith("Reply with your move on top"))
     found = []
     for line in lines[start + 1:]:
         if not line.startswith("    "):

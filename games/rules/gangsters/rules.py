@@ -6,6 +6,7 @@ import random
 from typing import Any, Iterable
 
 from games.rules.base import Decision, IllegalMove, Move, MoveParseError, Option, Rules, State, fill_seats
+from games.rules.text import TextError, check_text
 
 from . import bot, decisions, engine, moves, narration, notation, views
 from .data import GANG_LABEL
@@ -61,6 +62,11 @@ class GangstersRules(Rules):
         return result
 
     def parse_move(self, state: State, seat: int, text: str) -> Move:
+        try:
+            check_text(text)
+        except TextError as error:
+            raise MoveParseError(error.message if isinstance(text, str) else "a move is a line of text",
+                                 accepted="for example 'pass'") from None
         return notation.parse_move(text)
 
     def format_move(self, state: State, seat: int, move: Move) -> str:

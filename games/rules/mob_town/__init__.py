@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Mapping
 
-from games.rules.base import Decision, IllegalMove, Move, Option, OptionError, Rules, State
+from games.rules.base import Decision, IllegalMove, Move, MoveParseError, Option, OptionError, Rules, State
+from games.rules.text import TextError, check_text
 
 from . import coop, coop_moves, decisions, engine, moves, narration, notation, rounds, views
 from .data import (
@@ -139,7 +140,14 @@ class MobTownRules(Rules):
         return engine.to_act(state)
 
     def apply(self, state: State, seat: int, move: Move) -> State:
-        return engine.apply(state, seat, move)
+        try:
+            return engine.apply(state, seat, move)
+        except IllegalMove:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            # A hand-made move dict with missing or ill-typed fields (a list where a name goes): refused
+            # like any other illegal move; the copy the engine worked on is simply dropped.
+            raise IllegalMove("that move is malformed", accepted="for example 'draw'") from None
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -152,6 +160,11 @@ class MobTownRules(Rules):
                 "detail": result["detail"]}
 
     def parse_move(self, state: State, seat: int, text: str) -> Move:
+        try:
+            check_text(text)
+        except TextError as error:
+            raise MoveParseError(error.message if isinstance(text, str) else "a move is a line of text",
+                                 accepted="for example 'draw'") from None
         return notation.parse_move(state, seat, text)
 
     def format_move(self, state: State, seat: int, move: Move) -> str:
