@@ -116,6 +116,17 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
                             "repeated timeouts)")
         turn = Turn(snapshot)
         rules = turn.rules
+        if expected_version is not None and expected_version != snapshot.version:
+            # A form built on an older situation (another tab, the Back button) is not a move the player
+            # chose knowing what happened since. Only a revision of the seat's own sealed input, which
+            # nothing since can have changed, stands.
+            if idempotency_key and (previous := _previous_result(game_id, idempotency_key)):
+                return [previous]
+            if fresh and acting not in rules.open_seats(turn.state):
+                raise GameMovedOn("the game moved on since you looked at it: here is the new situation; "
+                                  "make your move again if it still fits")
+            if not fresh:
+                raise StaleSnapshot()  # confirm against the current projection before saying no
         todo = items
         if as_reply:
             lines = [t or "" for _, t in items]

@@ -221,3 +221,52 @@ def test_the_game_page_has_no_duplicate_ids_and_every_field_a_label(running_game
     assert [i for i, n in ids.items() if n > 1] == []
     for field in ("id_text", "chat_text"):
         assert f'for="{field}"' in html, field
+
+
+def test_a_stale_tab_cannot_record_a_move_that_is_legal_again(toy_rules, three_players):
+    """Two tabs on the same turn: the first records the move; the older one, sent later, must not record a
+    second move just because the game has come round to a position where it is legal again."""
+    from games import services
+    from games.models import Event, Projection
+    from tests.web.conftest import form_meta, seat_client
+
+    (ada, ada_c), (brook, brook_c), _ = three_players
+    game = services.game_create(rules_slug="toy", creator=ada, num_players=2, seed="stale-tab")
+    services.game_join(game_id=game.pk, user=brook)
+    url = f"/games/{game.pk}/"
+    move = f"/games/{game.pk}/move/"
+    client = seat_client(game, 0, three_players[:2])
+    old_tab = form_meta(client.get(url).content.decode(), move)
+    new_tab = form_meta(client.get(url).content.decode(), move)
+    assert client.post(move, {"text": "1", **new_tab}).status_code == 302
+    # The round finishes and a new one begins: seat 0's pick is legal again.
+    services.submit_move(game_id=game.pk, seat=1, move=2)
+    acker = Projection.objects.get(pk=game.pk).to_act[0]
+    services.submit_move(game_id=game.pk, seat=acker, move="ack")
+    assert 0 in Projection.objects.get(pk=game.pk).to_act
+    events = Event.objects.filter(game=game).count()
+    response = client.post(move, {"text": "3", **old_tab})
+    body = response.content.decode()
+    assert response.status_code == 400 and "the game moved on since you looked at it" in body
+    assert Event.objects.filter(game=game).count() == events
+    # Sent again from the page that refusal shows, it is recorded.
+    assert client.post(move, {"text": "3", **form_meta(body, move)}).status_code == 302
+
+
+def test_a_sealed_bid_may_be_revised_from_an_older_page(running_game, three_players):
+    """Revolution!: a seat revising its own bid is not stale, whatever others did meanwhile."""
+    from games.models import Event, Projection
+    from tests.web.conftest import form_meta, seat_client
+
+    url, move = f"/games/{running_game.pk}/", f"/games/{running_game.pk}/move/"
+    ada = seat_client(running_game, 0, three_players)
+    page = form_meta(ada.get(url).content.decode(), move)
+    assert ada.post(move, {"text": "printer f b 3g", **page}).status_code == 302
+    old_page = form_meta(ada.get(url).content.decode(), move)  # a tab left open on Ada's bid
+    brook = seat_client(running_game, 1, three_players)
+    assert brook.post(move, {"text": "general b; priest f; mercenary 3g",
+                             **form_meta(brook.get(url).content.decode(), move)}).status_code == 302
+    before = Projection.objects.get(pk=running_game.pk).version
+    assert int(old_page["expected_version"]) < before
+    assert ada.post(move, {"text": "spy f; apothecary b 3g", **old_page}).status_code == 302
+    assert Event.objects.filter(game=running_game).count() == before + 1
