@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
+    "games.middleware.GameMissingMiddleware",
 ]
 # Error reports (the debug page of a local run, mails to admins, logs) never show a frame's local
 # variables: in a game view they hold the whole state (the seed, every seat's secrets).

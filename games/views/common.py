@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Mapping
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -15,6 +15,7 @@ from games.models import Game, GameStatus
 from games.rules import IllegalMove, OptionError, UnknownGame
 from games.services import GameError
 from accounts.requests import AuthenticatedHttpRequest
+from games.middleware import GameMissing
 from games.ui import BadForm, ui_for
 
 # Everything a player can cause by typing or tampering: the message is shown as it is.
@@ -41,7 +42,7 @@ def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 def game_or_404(game_id: int) -> Game:
     game = selectors.game_get(game_id)
     if game is None:
-        raise Http404(f"There is no game #{game_id}.")
+        raise GameMissing(f"There is no game #{game_id}.")
     return game
 
 

@@ -80,3 +80,12 @@ def test_resigned_and_aborted_game_pages(running_game, three_players, make_user)
     check_all(running_game, visitors(make_user, three_players))
     html = Client().get(reverse("games:detail", args=[running_game.pk])).content.decode()
     assert "Game aborted" in html
+
+
+def test_an_unknown_game_is_the_sites_own_page_even_on_a_local_run(settings, three_players):
+    settings.DEBUG = True  # make run
+    for url in ("/games/999999/", "/games/999999/replay/"):
+        response = three_players[0][1].get(url)
+        page = response.content.decode()
+        assert response.status_code == 404 and "There is no game #999999." in page
+        assert "Back to the lobby" in page and "URLconf" not in page
