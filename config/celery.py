@@ -3,7 +3,9 @@
 import os
 from typing import Any
 
-from celery import Celery
+import logging
+
+from celery import Celery, bootsteps
 from celery.signals import beat_init, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -11,6 +13,32 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("ravenpost")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+log = logging.getLogger(__name__)
+
+# The sweeps that pick up work written while the broker was away: mail the outbox could not hand to
+# Celery, and inbound mail stored but not yet queued. Both claim their rows, so a second run is a no-op.
+CATCH_UP_TASKS = ("notifications.send_pending", "notifications.process_received")
+
+
+class CatchUpOnConnect(bootsteps.StartStopStep):
+    """Each time a worker (re)connects to the broker, it queues the catch-up sweeps.
+
+    Without this, mail written during a Redis outage waits for beat's next
+    periodic retry (a minute by default) after Redis is back.
+    """
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer: Any) -> None:
+        for name in CATCH_UP_TASKS:
+            try:
+                consumer.app.send_task(name)
+            except Exception as error:  # noqa: BLE001 - the periodic retry still covers it
+                log.warning("could not queue %s after connecting to the broker: %r", name, error)
+
+
+app.steps["consumer"].add(CatchUpOnConnect)
 
 
 @worker_init.connect

@@ -240,6 +240,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker outlives the broker: it keeps reconnecting however long Redis is away (Celery's default
+# gives up after 100 tries, about 50 minutes), through a transport whose closed channels fail as
+# connection errors rather than as a fatal AttributeError (config.broker).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if REDIS_URL else None
 CELERY_TASK_IGNORE_RESULT = True
 # Publishing happens after a move's commit, inside the request: never retry it there and never wait
 # long for a broker that is down. What was not queued stays pending in the outbox for the periodic retry.
