@@ -49,7 +49,7 @@ def load(run: str) -> list[int]:
     now = datetime.datetime.now(datetime.timezone.utc)
     past, future = now - datetime.timedelta(minutes=5), now + datetime.timedelta(days=2)
     control = json.dumps({"move": 86400, "reminder": 0, "grace": 0, "weekdays": [0, 1, 2, 3, 4, 5, 6],
-                          "policy": "default", "max_timeouts": 1000, "then": "bot", "extensions": 2})
+                          "policy": "default", "max_timeouts": 100, "then": "bot", "extensions": 2})
     connection.ensure_connection()
     with psycopg.Cursor(connection.connection) as cursor:
         _copy(cursor, "games_game",
