@@ -11,7 +11,7 @@ SMTP_PORT ?= 2525
 # Both cores: the suite is mostly CPU-bound random playouts.
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test bench venv migrate clean
+.PHONY: run test bench bench-peers venv migrate clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Ravenpost needs Python 3.11 (found: $(PYTHON))"; exit 1; }
@@ -34,6 +34,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# The peer harness (PEERS=<its folder>) and the write-path benchmarks in one run, with the ratios.
+bench-peers: $(STAMP)
+	PEERS="$(PEERS)" $(BIN)/python -m bench.peers
 
 clean:
 	rm -rf $(VENV) var
