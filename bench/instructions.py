@@ -6,8 +6,8 @@ instructions a fixed, seeded piece of work executes does not. Each figure is
 imports cancel out. ``--tree`` measures another checkout of the project (an older
 commit, say) with this virtualenv, for a before/after pair in one sitting::
 
-    python -m bench.instructions playouts revolution 4 20 [--tree DIR]
-    python -m bench.instructions moves 150 [--tree DIR]     # submit_move, Python side, PostgreSQL
+    python -m bench.instructions playouts SLUG PLAYERS GAMES [--tree DIR]
+    python -m bench.instructions moves SLUG PLAYERS COUNT [--tree DIR]   # submit_move, Python side
 
 ``moves`` counts only this process (the rules, hashing, JSON, the ORM and the
 driver); PostgreSQL's own work is not in the figure. It uses the benchmark
@@ -43,7 +43,7 @@ def _playouts(slug: str, players: int, games: int) -> int:
     return moves
 
 
-def _moves(count: int) -> int:
+def _moves(slug: str, players: int, count: int) -> int:
     from bench import common
 
     common.configure()
@@ -51,7 +51,7 @@ def _moves(count: int) -> int:
     common.quiet_outbox()
     done, game = 0, 0
     while True:  # the same seeded games on every tree: a game is created even for 0 moves
-        game_id = common.new_game(f"instr-{game}-{random.Random().getrandbits(32):08x}", "revolution", 3,
+        game_id = common.new_game(f"instr-{game}-{random.Random().getrandbits(32):08x}", slug, players,
                                   seed=f"instructions-{game}")
         driver = common.Driver(game_id, random.Random(game))
         while done < count and driver.step():
@@ -63,7 +63,8 @@ def _moves(count: int) -> int:
 
 def _inner(kind: str, args: list[str]) -> None:
     sys.path.insert(0, ".")
-    units = _playouts(args[0], int(args[1]), int(args[2])) if kind == "playouts" else _moves(int(args[0]))
+    play = _playouts if kind == "playouts" else _moves
+    units = play(args[0], int(args[1]), int(args[2]))
     print(json.dumps({"moves": units}))
 
 
@@ -82,7 +83,7 @@ def main() -> int:
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to measure (default: this one)")
     parser.add_argument("kind", choices=["playouts", "moves"])
-    parser.add_argument("args", nargs="+", help="playouts: SLUG PLAYERS GAMES; moves: COUNT")
+    parser.add_argument("args", nargs="+", help="SLUG PLAYERS GAMES (playouts) or SLUG PLAYERS MOVES (moves)")
     options = parser.parse_args()
     if options.inner:
         _inner(options.kind, options.args)
@@ -93,7 +94,7 @@ def main() -> int:
     empty, _ = _count(options.tree, options.kind, [*options.args[:-1], "0"])
     full, moves = _count(options.tree, options.kind, options.args)
     per = "game" if options.kind == "playouts" else "move"
-    name = f"instructions_{options.args[0]}_playout" if options.kind == "playouts" else "instructions_submit_move"
+    name = f"instructions_{options.args[0]}_" + ("playout" if options.kind == "playouts" else "submit_move")
     print(json.dumps({"bench": name, "value": round((full - empty) / units / 1e6, 3), "unit": f"M instructions/{per}",
                       "units": units, "moves": moves, "tree": str(options.tree.resolve())}))
     return 0
