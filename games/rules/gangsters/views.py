@@ -28,7 +28,7 @@ from .engine import step_of, to_act
 from .state import State
 
 View = Mapping[str, Any]
-SECRET_EVENTS = {"bribe": "marker"}  # event kind -> the field only its seat may read
+SECRET_EVENTS = {"bribe": "marker", "hire": "chit"}  # event kind -> the field only its seat may read
 
 
 def _copy(data: Any) -> Any:
@@ -67,8 +67,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     t = state["turn"]
     turn = None
     if t is not None:
-        turn = {k: t[k] for k in ("seat", "step", "allow", "lone", "acted", "recruits", "hits", "pmoved",
-                                  "pin", "pending", "fight", "bought")}
+        turn = {k: t.get(k) for k in ("seat", "step", "allow", "lone", "acted", "recruits", "hits", "pmoved",
+                                      "pin", "pending", "fight", "bought", "cop_turn", "stage", "enter",
+                                      "recruit", "iacted", "imoved", "hired", "began")}
     orders = {}
     if state["phase"] == "gangs" and me is not None and str(me) in state["orders"]:
         orders = {str(me): state["orders"][str(me)]}
@@ -99,8 +100,26 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "holder_asked": t["pending"]["holder"] if t is not None and t.get("pending") else None,
         "events": [visible_event(e, me) for e in state["events"]],
         "result": state["result"],
+        "police": _police_view(state, me),
     })
     return out
+
+
+def _police_view(state: State, me: int | None) -> dict[str, Any] | None:
+    """The Police player's board (open) and his chits (his alone; how many is open)."""
+    if "police" not in state:
+        return None
+    pol = state["police"]
+    seat = state["seats"].index("police")
+    return {
+        "seat": seat,
+        "commish": dict(pol["c"]),
+        "hqs": list(pol["hqs"]),
+        "informants": [p for p in pol["informants"] if str(p) in state["public"]],
+        "chits": list(pol["chits"]) if me == seat else None,
+        "chit_count": len(pol["chits"]),
+        "salary": pol["salary"],
+    }
 
 
 def joint_lines(v: View) -> list[str]:
