@@ -55,7 +55,8 @@ def place(state: State, to: str) -> str:
 def recruit_cost(state: State, n: int) -> int:
     """Like a Racketeer's: the levels from his strength up, $100 x level each, times the green die."""
     s: int = commish(state)["s"]
-    return sum(LEVEL_PRICE * level for level in range(s + 1, s + n + 1)) * state["dice"][COMMISH_DIE]
+    multiplier: int = state["dice"][COMMISH_DIE]
+    return sum(LEVEL_PRICE * level for level in range(s + 1, s + n + 1)) * multiplier
 
 
 def room(state: State) -> int:

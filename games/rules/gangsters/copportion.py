@@ -133,7 +133,7 @@ def apply_gang(state: State, seat: int, move: dict[str, Any]) -> None:
         _buy_bribe(state, seat, to_police=True)
     elif action in ("cop", "bcop"):
         cop = move.get("cop")
-        if cop not in g["bribes"]:
+        if not isinstance(cop, int) or cop not in g["bribes"]:
             raise IllegalMove(f"you hold no bribe {cop}: in a Police game a gang moves only a cop whose bribe "
                               "it plays", accepted="bribe, pass, or cop <n> ... with a bribe you hold")
         if action == "cop":

@@ -24,7 +24,7 @@ from games.rules.base import IllegalMove
 
 from . import payoffs
 from .data import BUILDING, GRAY_CODES, HQ_DICE, HQ_GRAY_PRICE, HQ_HIT_ON, POLICE_ITEM_PRICE, level_payoff
-from .state import State, commish, crime_scene, gang, hqs, log, police_seat, roll
+from .state import State, crime_scene, gang, hqs, log, police_seat, roll
 from .violence import fire, lose
 
 
@@ -121,7 +121,3 @@ def sell(state: State, seat: int, code: str) -> int:
     log(state, "sold", seat=seat, joint=code, price=amount)
     return amount
 
-
-def commish_in(state: State) -> str | None:
-    at: str | None = commish(state)["at"]
-    return at
