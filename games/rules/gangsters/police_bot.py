@@ -1,7 +1,8 @@
 """The simple bot and random moves for the Police variant's decisions (the Police seat, and a gang's cop portion).
 
-The Police bot writes a strength-4 Commissioner; doubles and claims every payoff
-it can; sends cops and the Commissioner where criminals or a criminal joint pay
+The Police bot writes a strength-4 Commissioner; buys bribes after a deferral
+until it holds two (a loyal officer's bribe wins the game with the cash);
+sends cops and the Commissioner where criminals or a criminal joint pay
 (a raid or a shootout); brings cops on while it may; walks the Commissioner to
 unowned buildings to buy them as HQs; displays chits, flips joints with its
 Informants, hires when rich; and recruits the Commissioner back when he is weak.
@@ -130,6 +131,9 @@ def _gang_cop(state: State, seat: int, rng: random.Random) -> Move:
 def _police_cop(state: State, seat: int, rng: random.Random) -> Move:
     best = _best_cop(state, rng, [int(c) for c in sorted(state["cops"], key=int)], None)
     listed = copportion.police_moves(state, seat)
+    loyal = [b for b in gang(state, seat)["bribes"] if b < 10]
+    if {"a": "bribe"} in listed and len(loyal) < 2:
+        return {"a": "bribe"}  # the victory needs a loyal officer's bribe (10)
     for move in listed:
         if move["a"] == "newcop" and move["to"] in DOORS and police_value(state, move["to"]) > 0:
             return move
