@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from games.rules.base import Decision, IllegalMove, Move, MoveParseError, Option, Rules, State, fill_seats
 from games.rules.text import TextError, check_text
@@ -53,6 +53,14 @@ class GangstersRules(Rules):
         from .setup import new_game
 
         return new_game(num_players, resolved, seed)
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """As declared; a game without the Police records the options a base game always had, so games recorded
+        before the variant existed keep their exact event log."""
+        resolved = super().resolve_options(given)
+        if not resolved.get("police"):
+            resolved.pop("police", None)
+        return resolved
 
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         from .police_setup import check_options
