@@ -31,11 +31,9 @@ def test_police_games_end_and_the_police_can_win():
 
 
 @pytest.mark.slow
-def test_two_thousand_random_police_games_end():
+@pytest.mark.parametrize("start", range(0, 2000, 250))
+def test_two_thousand_random_police_games_end(start):
     """The conformance suite's player (85 % simple bot, 15 % uniformly random moves) in 2,000 Police games."""
-    ended = 0
-    for index in range(2000):
+    for index in range(start, start + 250):
         state, moves = play(5, f"police-{index}", 0.85, POLICE)
-        assert state["result"] is not None and moves < 6000
-        ended += 1
-    assert ended == 2000
+        assert state["result"] is not None and state["round"] <= 40 and moves < 6000
