@@ -95,7 +95,8 @@ def test_default_moves_finish_the_game(slug: str) -> None:
     """A game where every deadline passes must still end (default_move is always legal)."""
     rules = get_rules(slug)
     for players in range(rules.min_players, rules.max_players + 1):
-        state = rules.setup(players, harness.fit_options(rules, players, {}), harness.seed_for(slug, players, -1))
+        options = harness.fit_options(rules, players, {})
+        state = rules.setup(players, options, harness.seed_for(slug, players, -1))
         rng = random.Random(players)
         for step in range(harness.max_moves(rules)):
             awaited = rules.to_act(state)

@@ -35,15 +35,16 @@ def five_players(make_user) -> list[tuple[Any, Client]]:
 
 def test_the_police_option_is_refused_for_four_players(five_players):
     client = five_players[0][1]
-    response = client.post(reverse("games:create", args=["gangsters"]), {"num_players": "4", "option_police": "on",
-                                                                         "option_random_order": "on"})
+    response = client.post(reverse("games:create", args=["gangsters"]),
+                           {"num_players": "4", "option_police": "on", "option_random_order": "on"})
     assert response.status_code == 400
     assert "the Police option needs exactly five players" in response.content.decode()
     assert not Game.objects.exists()
 
 
 def test_a_police_game_created_on_the_new_game_page_and_played_to_the_end(five_players, monkeypatch):
-    monkeypatch.setattr("games.services.lifecycle.secrets.token_hex", lambda n: "police-web-1")  # a fixed seed
+    # A fixed seed, so the game (and its length) is the same on every run.
+    monkeypatch.setattr("games.services.lifecycle.secrets.token_hex", lambda n: "police-web-1")
     ada = five_players[0][1]
     form = ada.get(reverse("games:create", args=["gangsters"])).content.decode()
     assert '<option value="5"' in form and "Police player (five-player variant)" in form
@@ -82,7 +83,7 @@ def test_a_police_game_created_on_the_new_game_page_and_played_to_the_end(five_p
 
 
 def police_fields(state: dict[str, Any], seat: int, move: dict[str, Any]) -> dict[str, str] | None:
-    """The page's form for a move: the path builder for the Commissioner and Informants, else the base forms."""
+    """The page's form for a move: the path builder for the Commissioner and Informants, else the base's."""
     if move["a"] == "cmove":
         return {"action": "path", "mover": "commish", "path": " ".join(move["path"])}
     if move["a"] == "informant" and move["path"] and move["flip"] is None:

@@ -134,11 +134,13 @@ def apply_gang(state: State, seat: int, move: dict[str, Any]) -> None:
     elif action in ("cop", "bcop"):
         cop = move.get("cop")
         if not isinstance(cop, int) or cop not in g["bribes"]:
-            raise IllegalMove(f"you hold no bribe {cop}: in a Police game a gang moves only a cop whose bribe "
-                              "it plays", accepted="bribe, pass, or cop <n> ... with a bribe you hold")
+            raise IllegalMove(f"you hold no bribe {cop}: in a Police game a gang moves only a cop "
+                              "whose bribe it plays",
+                              accepted="bribe, pass, or cop <n> ... with a bribe you hold")
         if action == "cop":
             if str(cop) not in state["cops"]:
-                raise IllegalMove(f"cop {cop} is not on the board", accepted=f"cop {cop} in e, to bring it on")
+                raise IllegalMove(f"cop {cop} is not on the board",
+                                  accepted=f"cop {cop} in e, to bring it on")
             path, facing = check_path(state, cop, move.get("path"), seat)
         else:
             if str(cop) in state["cops"]:
@@ -194,6 +196,6 @@ def apply_police(state: State, seat: int, move: dict[str, Any]) -> None:
                               accepted="for example: cop in e")
         police.introduce(state, move["to"])
     else:
-        raise IllegalMove("the gang deferred the cop move to you", accepted="bribe, cop <n> <path>, cop in e, "
-                                                                            "or pass")
+        raise IllegalMove("the gang deferred the cop move to you",
+                          accepted="bribe, cop <n> <path>, cop in e, or pass")
     state["turn"]["step"] = "move_start"

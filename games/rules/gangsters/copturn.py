@@ -1,4 +1,4 @@
-"""The Cop Turn (variant 5, 7.21, 7.41, 10; G24-G29, G41-G42): the Police player's turn after every gang moved.
+"""The Cop Turn (variant 5, 7.21, 7.41, 10; G24-G29, G41-G42): the Police turn after every gang moved.
 
 ``state["turn"]`` while the Police play::
 
@@ -190,7 +190,8 @@ def _cop(state: State, seat: int, move: dict[str, Any]) -> None:
 
 def _new_cop(state: State, seat: int, move: dict[str, Any]) -> None:
     if not police.may_introduce(state):
-        raise IllegalMove(f"no cop may come on: {len(state['cops'])} on patrol at crime level {state['crime']}",
+        raise IllegalMove(f"no cop may come on: {len(state['cops'])} on patrol at crime level "
+                          f"{state['crime']}",
                           accepted="move a cop, or done")
     joints = police.entry_joints(state)
     if move.get("to") not in DIRECTIONS and move.get("to") not in joints:
@@ -243,8 +244,8 @@ def _commish_entry(state: State, seat: int, move: dict[str, Any]) -> None:
         raise IllegalMove("the Commissioner is on the board already", accepted="commish <path>")
     entries = commissioner.entries(state)
     if move.get("to") not in entries:
-        raise IllegalMove(f"the Commissioner comes on at subway {state['dice'][COMMISH_DIE]} (green) facing n, e, "
-                          "s or w, or at an HQ whose entry digit is green",
+        raise IllegalMove(f"the Commissioner comes on at subway {state['dice'][COMMISH_DIE]} (green) "
+                          "facing n, e, s or w, or at an HQ whose entry digit is green",
                           accepted=" ".join(f"commish in {e}" for e in entries))
     _take_move(state, "C")
     at = commissioner.place(state, move["to"])
@@ -267,8 +268,8 @@ def _recruit(state: State, seat: int, move: dict[str, Any]) -> None:
     cost = commissioner.recruit_cost(state, n)
     cash = gang(state, seat)["cash"]
     if cost > cash:
-        raise IllegalMove(f"{n} Commissioner strength costs ${cost} (green x {state['dice'][COMMISH_DIE]}) and "
-                          f"you have ${cash}", accepted="recruit fewer")
+        raise IllegalMove(f"{n} Commissioner strength costs ${cost} (green x "
+                          f"{state['dice'][COMMISH_DIE]}) and you have ${cash}", accepted="recruit fewer")
     _take_move(state, "C")
     state["turn"]["recruit"] = {"n": n, "cost": cost}
     log(state, "recruit", seat=seat, piece="C", n=n, cost=cost)
@@ -284,7 +285,8 @@ def _public(state: State, seat: int, move: dict[str, Any]) -> None:
         on = " ".join(sorted(state["public"], key=int)) or "none"
         raise IllegalMove(f"Public {pid} is not on the board", accepted=f"Public on the board: {on}")
     if pid in turn["pmoved"] or pid in turn["iacted"]:
-        raise IllegalMove(f"Public {pid} has moved this turn already", accepted="each Public moves once a turn")
+        raise IllegalMove(f"Public {pid} has moved this turn already",
+                          accepted="each Public moves once a turn")
     white = state["dice"]["white"]
     path = move.get("path")
     if not isinstance(path, list) or len(path) != white or not all(isinstance(n, str) for n in path):
@@ -307,7 +309,7 @@ def _public(state: State, seat: int, move: dict[str, Any]) -> None:
 
 
 def finish_timed(state: State) -> None:
-    """The timed portion ends (``done`` or the deadline): a compulsory entry not made is made at the subway."""
+    """The timed portion ends (``done`` or the deadline); a compulsory entry not made is made now."""
     turn = state["turn"]
     c = commish(state)
     if turn["enter"] and c["at"] is None:
@@ -349,8 +351,8 @@ def payoffs_step(state: State) -> None:
 
 
 def police_wins(state: State) -> str | None:
-    """10: at the end of his move, with the Commissioner on the board and a loyal officer's bribe held (a cop on
-    the board), seven HQs or $10,000 (G42)."""
+    """10: at the end of his move, with the Commissioner on the board and a loyal officer's bribe held
+    (a cop on the board), seven HQs or $10,000 (G42)."""
     p = police_seat(state)
     if p is None or commish(state)["at"] is None:
         return None
@@ -414,11 +416,12 @@ def apply_forced(state: State, seat: int, move: dict[str, Any]) -> None:
     legal = forced_moves(state, seat)
     if move not in legal:
         if legal and legal[0]["a"] == "sell":
-            raise IllegalMove(f"your Commissioner is gone and strength 1 costs ${forced_cost(state)}, more than "
-                              "your cash: sell an HQ first",
+            raise IllegalMove(f"your Commissioner is gone and strength 1 costs ${forced_cost(state)}, "
+                              "more than your cash: sell an HQ first",
                               accepted="sell one of: " + " ".join(m["joint"] for m in legal))
         top = max(m["n"] for m in legal)
-        raise IllegalMove("your Commissioner is gone: your sole action this turn is to recruit a new one (7.21)",
+        raise IllegalMove("your Commissioner is gone: your sole action this turn is to recruit a new one "
+                          "(7.21)",
                           accepted=f"recruit C 1 to {top} facing n, e, s or w")
     if move["a"] == "sell":
         precincts.sell(state, seat, move["joint"])

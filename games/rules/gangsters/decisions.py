@@ -120,7 +120,8 @@ def _label(state: State, seat: int, move: dict[str, Any]) -> tuple[str, str]:
     if a in ("double", "keep", "claim", "decline"):
         q = state["asks"][0]
         texts = {"double": f"Play bribe {q['cop']} to double the payoff", "keep": "Keep the bribe",
-                 "claim": f"Play bribe {q['cop']} for half the ${q['amount']} payoff", "decline": "Keep the bribe"}
+                 "claim": f"Play bribe {q['cop']} for half the ${q['amount']} payoff",
+                 "decline": "Keep the bribe"}
         return texts[a], "double" if q["kind"] == "double" else "claim"
     return format_move(move), a
 
@@ -139,8 +140,8 @@ def choices(state: State, seat: int) -> Decision | None:
     step = step_of(state)
     if step == "order" and state["seats"][seat] == "police":
         moves = list(legal_moves(state, seat))
-        return Decision(seat=seat, kind="order", prompt=PROMPTS["commish"],
-                        options=tuple(Choice(m, format_move(m), f"Commissioner {m['n']}", "order") for m in moves),
+        strengths = tuple(Choice(m, format_move(m), f"Commissioner {m['n']}", "order") for m in moves)
+        return Decision(seat=seat, kind="order", prompt=PROMPTS["commish"], options=strengths,
                         complete=True, groups=(("order", "Commissioner strength"),),
                         detail={"step": "order", "purse": 1700, "level_price": LEVEL_PRICE})
     if step == "order":
@@ -209,7 +210,8 @@ def _cop_turn_detail(state: State) -> dict[str, Any]:
             paths = movers.public_paths(state, pid)
             if paths.any():
                 tree, cut = paths.tree(TREE_BUDGET)
-                out["informants"][str(pid)] = {"at": state["public"][str(pid)]["at"], "tree": tree, "cut": cut}
+                at = state["public"][str(pid)]["at"]
+                out["informants"][str(pid)] = {"at": at, "tree": tree, "cut": cut}
     for pid in cop_turn_public(state):
         paths = movers.public_paths(state, pid)
         if paths.any():

@@ -36,7 +36,8 @@ from typing import Any
 
 from games.rules.base import IllegalMove
 
-from . import actions, copportion, copstep, copturn, payoffs, police_setup, purchases, resolution, rounds, setup
+from . import actions, copportion, copstep, copturn, payoffs, police_setup, purchases, resolution, rounds
+from . import setup
 from .state import State, clone, police_seat, trim_log
 
 STEP_ACTIONS: dict[str, tuple[str, ...]] = {

@@ -43,18 +43,20 @@ def display(state: State, seat: int, move: dict[str, Any]) -> None:
         why = "chits are displayed at the start of step c, before any Informant moves" \
             if m in held else f"you hold no x{m} chit"
         raise IllegalMove(f"you cannot display that chit: {why}, and a Public of its multiplier must be on "
-                          "the board", accepted=" ".join(f"chit {c['mult']}" for c in chit_moves(state)) or "done")
+                          "the board",
+                          accepted=" ".join(f"chit {c['mult']}" for c in chit_moves(state)) or "done")
     pol = police(state)
     pol["chits"].remove(m)
     pol["chit_cup"].append(m)
     pol["chit_cup"].sort()
-    turned = sorted(int(p) for p in state["public"] if PUBLIC[int(p)] == m and int(p) not in pol["informants"])
+    turned = sorted(int(p) for p in state["public"]
+                    if PUBLIC[int(p)] == m and int(p) not in pol["informants"])
     pol["informants"] = sorted(set(pol["informants"]) | set(turned))
     log(state, "chit", seat=seat, mult=m, public=turned)
 
 
 def flip_targets(state: State, pid: int, at: str) -> list[Any]:
-    """The abilities an Informant on ``at`` may use: "joint" in a gang's joint, [seat, kind] for a piece there."""
+    """What an Informant on ``at`` may flip: "joint" in a gang's joint, [seat, kind] for a piece there."""
     out: list[Any] = []
     joint = state["joints"].get(at)
     if joint is not None and joint["owner"] in gang_seats(state):
@@ -85,7 +87,8 @@ def act(state: State, seat: int, move: dict[str, Any]) -> None:
         on = " ".join(str(i) for i in informants(state)) or "none"
         raise IllegalMove(f"Public {pid} is not an Informant", accepted=f"Informants on the board: {on}")
     if pid in state["turn"]["iacted"]:
-        raise IllegalMove(f"Informant {pid} has acted this turn already", accepted="another Informant, or done")
+        raise IllegalMove(f"Informant {pid} has acted this turn already",
+                          accepted="another Informant, or done")
     at = state["public"][str(pid)]
     end = at["at"]
     facing = at["f"]
@@ -106,8 +109,9 @@ def act(state: State, seat: int, move: dict[str, Any]) -> None:
     if flip is not None and flip not in flip_targets(state, pid, end):
         options = ", ".join("flip joint" if t == "joint" else f"flip {label(t[0])} {t[1]}"
                             for t in flip_targets(state, pid, end)) or "none"
-        raise IllegalMove(f"Informant {pid} cannot flip that at {end}: a joint flip needs a gang's joint, a piece "
-                          "flip a gang piece there still on its normal side", accepted=f"possible there: {options}")
+        raise IllegalMove(f"Informant {pid} cannot flip that at {end}: a joint flip needs a gang's joint, "
+                          "a piece flip a gang piece there still on its normal side",
+                          accepted=f"possible there: {options}")
     state["turn"]["iacted"].append(pid)
     if path:
         state["public"][str(pid)] = {"at": end, "f": facing}

@@ -185,12 +185,14 @@ def police_text(e: Event) -> str:
     if k == "commish_facing":
         return f"{_who(seat)}'s Commissioner faces {e['to']}"
     if k == "cop_defer":
-        return f"{_who(seat)} deferred the cop move to the Police" + (" (no other choice)" if e["auto"] else "")
+        why = " (no other choice)" if e["auto"] else ""
+        return f"{_who(seat)} deferred the cop move to the Police{why}"
     if k == "bribe_played":
         return f"{_who(seat)} played bribe {e['cop']} to move cop {e['cop']}"
     if k == "asked":
         about = "double" if e["about"] == "double" else "claim half of"
-        return f"{_who(seat)} may play bribe {e['cop']} to {about} cop {e['cop']}'s {e.get('what') or ''} payoff"
+        what = e.get("what") or ""
+        return f"{_who(seat)} may play bribe {e['cop']} to {about} cop {e['cop']}'s {what} payoff"
     if k == "doubled":
         return f"{_who(seat)} played bribe {e['cop']}: cop {e['cop']}'s payoff is doubled"
     if k == "police_paid":
@@ -199,8 +201,8 @@ def police_text(e: Event) -> str:
         return f"{_who(seat)} collected ${e['amount']}{note} for {src}'s {e['what']} at {e['at']}"
     if k == "police_shared":
         how = "automatically" if e["automatic"] else f"playing bribe {e['cop']}"
-        return (f"{_who(seat)} took ${e['share']} of cop {e['cop']}'s ${e['amount']} {e['what']} payoff ({how}); "
-                f"{seat_ref(e['police'])} kept ${e['amount'] - e['share']}")
+        return (f"{_who(seat)} took ${e['share']} of cop {e['cop']}'s ${e['amount']} {e['what']} payoff "
+                f"({how}); {seat_ref(e['police'])} kept ${e['amount'] - e['share']}")
     if k == "salary":
         return f"{_who(seat)} drew a salary bonus of ${e['amount']} (crime level {e['crime']})"
     if k == "cop_turn":
@@ -235,8 +237,8 @@ def police_text(e: Event) -> str:
                 + (f" ({lost})" if lost else ""))
     if k == "hit_hq":
         result = "it fell" if e["fell"] else "it held"
-        return (f"hit: {_piece(seat, e['piece'])} attacked the HQ {e['joint']} {_dice(e['dice'])}, the precinct "
-                f"fired {_dice(e['back'])}: {e['took']} lost, {result}")
+        return (f"hit: {_piece(seat, e['piece'])} attacked the HQ {e['joint']} {_dice(e['dice'])}, the "
+                f"precinct fired {_dice(e['back'])}: {e['took']} lost, {result}")
     return ""
 
 

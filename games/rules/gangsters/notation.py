@@ -325,8 +325,8 @@ def _parse_assign(rest: list[str]) -> dict[str, Any]:
 
 def format_move(move: dict[str, Any]) -> str:
     a = move["a"]
-    if a in ("wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire", "double", "keep",
-             "claim", "decline"):
+    if a in ("wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire", "double",
+             "keep", "claim", "decline"):
         return str(a)
     if a == "commish":
         return f"commish {move['n']}"

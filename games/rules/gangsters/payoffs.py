@@ -66,7 +66,7 @@ def steerer(state: State, cop: int | None) -> int | None:
 
 
 def pay_police(state: State, amount: int, cop: int | None, what: str, at: str, doubled: bool = False) -> None:
-    """A raid's or shootout's payoff: shared, doubled or paid whole (the questions asked first when needed)."""
+    """A raid's or shootout's payoff: shared, doubled or paid whole."""
     p = police_seat(state)
     if p is None or amount <= 0:
         return
@@ -82,7 +82,8 @@ def pay_police(state: State, amount: int, cop: int | None, what: str, at: str, d
         _credit(state, p, amount, cop, what, at)
 
 
-def _credit(state: State, seat: int, amount: int, cop: int | None, what: str, at: str, note: str = "") -> None:
+def _credit(state: State, seat: int, amount: int, cop: int | None, what: str, at: str,
+            note: str = "") -> None:
     gang(state, seat)["cash"] += amount
     log(state, "police_paid", seat=seat, amount=amount, cop=cop, what=what, at=at, note=note)
 

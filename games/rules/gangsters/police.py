@@ -81,7 +81,8 @@ def may_introduce(state: State) -> bool:
 
 def entry_joints(state: State, steer: int | None = None) -> list[str]:
     """Buildings a new cop may enter straight away: one-jump joints labelled with the blue die that are crime
-    scenes (not, for a cop a gang brings on, that gang's own), and HQs whose entry digit is the blue die (7.31)."""
+    scenes (not, for a cop a gang brings on, that gang's own), and HQs whose entry digit is the blue die
+    (7.31)."""
     blue = state["dice"]["blue"]
     joints = [code for code in ONE_JUMP.get(blue, ()) if crime_scene(state, code)
               and (steer is None or state["joints"][code]["owner"] != steer)]
@@ -216,7 +217,8 @@ def open_fire(state: State, cop: int) -> dict[str, Any]:
                 fight.setdefault("took", 0)
                 fight["took"] += sum(1 for d in volley if d >= HIT_ON[k])
         fight["took"] = fight.get("took", 0)
-        log(state, "commish_fire", seat=p, dice=dice, back=back, at=at, targets=[[s, k] for s, k, _ in targets])
+        log(state, "commish_fire", seat=p, dice=dice, back=back, at=at,
+            targets=[[s, k] for s, k, _ in targets])
     else:
         dice = roll(state, COP_DICE)
         need = COP_HIT_ON
@@ -321,7 +323,8 @@ def public_leave_criminals(state: State) -> None:
 
 def end_of_turn_cops(state: State) -> None:
     """A cop inside a building but an HQ when the turn ends returns to the cup (G10)."""
-    inside = sorted(int(c) for c, at in state["cops"].items() if at["at"] in DOORS and not is_hq(state, at["at"]))
+    inside = sorted(int(c) for c, at in state["cops"].items()
+                    if at["at"] in DOORS and not is_hq(state, at["at"]))
     for c in inside:
         del state["cops"][str(c)]
     if inside:

@@ -1,4 +1,4 @@
-"""The simple bot and random moves for the Police variant's decisions (the Police seat, and a gang's cop portion).
+"""The simple bot and random moves for the Police variant's decisions (the Police, a gang's cop portion).
 
 The Police bot writes a strength-4 Commissioner; buys bribes after a deferral
 until it holds two (a loyal officer's bribe wins the game with the cash);
@@ -26,7 +26,7 @@ def _pick(rng: random.Random) -> Callable[[list[str]], str]:
 
 
 def police_value(state: State, node: str, spare: int | None = None) -> int:
-    """What a cop or the Commissioner ending on ``node`` is worth to the Police (a raid, criminals to fight)."""
+    """What a cop or the Commissioner ending on ``node`` is worth to the Police (a raid, criminals)."""
     score = 0
     joint = state["joints"].get(node)
     if joint is not None and joint_shows_crime(state, node) and joint["owner"] != spare:
@@ -105,7 +105,8 @@ def bot_move(state: State, seat: int, rng: random.Random) -> Move | None:
     return None
 
 
-def _best_cop(state: State, rng: random.Random, cops: list[int], steer: int | None) -> tuple[int, Move] | None:
+def _best_cop(state: State, rng: random.Random, cops: list[int],
+              steer: int | None) -> tuple[int, Move] | None:
     best: tuple[int, Move] | None = None
     for cop in cops:
         paths = police.cop_paths(state, cop, steer=steer)
@@ -179,7 +180,8 @@ def _cop_turn(state: State, seat: int, rng: random.Random) -> Move:
     if c["at"] is not None and not copturn.may_move(state, "C") and not t["lone"]:
         paths = commissioner.paths(state)
         ends = paths.ends()
-        scored = sorted(((_commish_target(state, seat, e) + rng.random() * 0.3, e) for e in ends), reverse=True)
+        scored = sorted(((_commish_target(state, seat, e) + rng.random() * 0.3, e) for e in ends),
+                        reverse=True)
         if scored and scored[0][0] >= 1.0:
             path = paths.path_to(scored[0][1], _pick(rng))
             if path is not None:

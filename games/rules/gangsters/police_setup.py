@@ -1,4 +1,4 @@
-"""The five-player Police variant: the option's checks and the Police player's set-up (variant 7.2, 8; G1, G3, G37).
+"""The five-player Police variant: the option's checks and the Police set-up (variant 7.2, 8; G1, G3, G37).
 
 With the ``police`` option a game has exactly five seats: four gangs (seats 1-4)
 and the Police player (seat 5). The Police take no part in the joint purchases
@@ -70,8 +70,9 @@ def check_commish_order(state: State, move: dict[str, Any]) -> dict[str, Any]:
     while top > 1 and commish_cost(top) > POLICE_CASH:
         top -= 1
     if type(n) is not int or not 1 <= n <= top:
-        raise IllegalMove(f"the Commissioner's strength must be 1 to {top} (at least one, 7.2; the n-th level "
-                          f"costs $100 x n from your ${POLICE_CASH})", accepted="for example: commish 4")
+        raise IllegalMove(f"the Commissioner's strength must be 1 to {top} (at least one, 7.2; the n-th "
+                          f"level costs $100 x n from your ${POLICE_CASH})",
+                          accepted="for example: commish 4")
     return {"a": "commish", "n": n}
 
 

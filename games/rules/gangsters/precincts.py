@@ -62,8 +62,9 @@ def apply_purchase(state: State, seat: int, move: dict[str, Any]) -> None:
     legal = purchase_moves(state, seat)
     if move not in legal:
         offered = ", ".join(m["a"] for m in legal) or "nothing"
-        raise IllegalMove(f"you cannot buy {move['a']} now: the Commissioner buys only in the unowned building "
-                          "(not a crime scene) where he began the Cop Turn, Wheels and Heaters in a gray one",
+        raise IllegalMove(f"you cannot buy {move['a']} now: the Commissioner buys only in the unowned "
+                          "building (not a crime scene) where he began the Cop Turn, Wheels and Heaters in a "
+                          "gray one",
                           accepted=f"{offered}, or roll")
     g = gang(state, seat)
     code = state["turn"]["began"]
@@ -83,7 +84,7 @@ def apply_purchase(state: State, seat: int, move: dict[str, Any]) -> None:
 
 
 def hit_hq(state: State, seat: int, kind: str, code: str) -> None:
-    """A gang's hit on an HQ (G20): two defence dice hitting on 4-6; it falls when the hits reach its guard."""
+    """A gang's hit on an HQ (G20): two defence dice hitting on 4-6; it falls when hits reach its guard."""
     p = police_seat(state)
     assert p is not None
     a_dice, a_hits = fire(state, seat, kind)

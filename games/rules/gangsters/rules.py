@@ -37,9 +37,10 @@ class GangstersRules(Rules):
         Option("squirt_gun", False, label="Squirt gun (12.8)",
                help="Three sixes in a roll call for the squirt gun: the log says so; nothing else changes."),
         Option("police", False, label="Police player (five-player variant)",
-               help="Five players only: seats 1-4 are gangs and seat 5 the Police player, who buys precinct "
-                    "headquarters, moves the Commissioner and the cops, hires informants, and wins with seven "
-                    "precincts or $10,000 while holding a loyal officer's bribe. Random order on, Donuts off."),
+               help="Five players only: seats 1-4 are gangs and seat 5 the Police player, who buys "
+                    "precinct headquarters, moves the Commissioner and the cops, hires informants, and wins "
+                    "with seven precincts or $10,000 while holding a loyal officer's bribe. Random order on, "
+                    "Donuts off."),
     )
     # A game of random moves ends at closing time (round 40) at the latest.
     conformance_max_moves = 6000
@@ -55,8 +56,8 @@ class GangstersRules(Rules):
         return new_game(num_players, resolved, seed)
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        """As declared; a game without the Police records the options a base game always had, so games recorded
-        before the variant existed keep their exact event log."""
+        """As declared; a game without the Police records the options a base game always had, so games
+        recorded before the variant existed keep their exact event log."""
         resolved = super().resolve_options(given)
         if not resolved.get("police"):
             resolved.pop("police", None)

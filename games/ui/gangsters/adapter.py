@@ -56,6 +56,8 @@ from games.ui.base import MAX_BUTTONS, BadForm, GameUI
 
 CELL = 30  # SVG units per map cell
 DIE_USE = {"green": "Racketeer", "red": "Thug", "black": "Vamp", "blue": "cops", "white": "Public"}
+COP_TURN_DIE_USE = {**DIE_USE, "green": "Commissioner", "red": "unused", "black": "unused",
+                    "white": "Public, informants"}
 STEP_TEXT = {
     "pick": "buys set-up joints", "order": "write their gang orders", "buy": "is buying before the dice",
     "cop": "is deciding about the cops", "stop": "may stop a cop with a bribe", "move": "is moving",
@@ -139,7 +141,8 @@ def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                 what = f"{b.colour} joint, ${b.value}" if b.is_joint else "gray building"
                 if b.jump:
                     what += f", one-jump {b.jump}"
-                owned = "" if owner is None else f", {GANG_LABEL[owner]}'s, level {joint['level'] if joint else 1}"
+                level = joint["level"] if joint else 1
+                owned = "" if owner is None else f", {GANG_LABEL[owner]}'s, level {level}"
                 if hq:
                     owned = ", a precinct HQ of the Police"
                 if joint and joint["crim"]:
@@ -216,6 +219,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
     turn = view.get("turn") or {}
     step = view.get("step", "")
     deciding = [_seat_ref(s, names) for s in view["to_act"]]
+    uses = COP_TURN_DIE_USE if turn.get("cop_turn") else DIE_USE
     return {
         "round": view["round"],
         "phase": view["phase"],
@@ -224,7 +228,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
         "crime_track": list(range(10)),
         "cops_out": len(view["cops"]),
         "cups": view["cups"],
-        "dice": [{"name": d, "value": dice[d], "use": DIE_USE[d]} for d in DIE_USE if d in dice],
+        "dice": [{"name": d, "value": dice[d], "use": uses[d]} for d in DIE_USE if d in dice],
         "turn_of": _seat_ref(turn.get("seat"), names) if turn else None,
         "deciding": deciding,
         "doing": STEP_TEXT.get(step, ""),
@@ -253,7 +257,8 @@ def _police(view: Mapping[str, Any], names: list[str]) -> dict[str, Any] | None:
     return {**(_seat_ref(seat, names) or {}), "is_me": view.get("seat") == seat, "cash": g["cash"],
             "commish": c["s"], "at": c["at"] or "", "hqs": police["hqs"], "informants": police["informants"],
             "chits": police["chits"], "chit_count": police["chit_count"], "bribes": g["bribes"],
-            "bribe_count": g["bribe_count"], "shown": g["shown"], "wheels": g["wheels"], "heaters": g["heaters"],
+            "bribe_count": g["bribe_count"], "shown": g["shown"], "wheels": g["wheels"],
+            "heaters": g["heaters"],
             "to_act": seat in view["to_act"]}
 
 

@@ -95,7 +95,8 @@ def fixed_dice(monkeypatch: pytest.MonkeyPatch, *rolls: list[int]) -> None:
         assert len(dice) == count, f"the engine rolled {count} dice, the test planned {dice}"
         return dice
 
-    for module in ("games.rules.gangsters.violence", "games.rules.gangsters.police", "games.rules.gangsters.precincts",
+    for module in ("games.rules.gangsters.violence", "games.rules.gangsters.police",
+                   "games.rules.gangsters.precincts",
                    "games.rules.gangsters.state"):
         monkeypatch.setattr(f"{module}.roll", fake)
 
