@@ -51,7 +51,6 @@ PROMPTS = {
     "forced": "Your Racketeer is gone: recruit a new one (or sell a joint to pay for it)",
     "commish": "Set-up: write your sealed Commissioner order (strength 1 or more)",
     "facing": "Set-up: which way does the Commissioner face on his subway?",
-    "ask": "A question about a cop's payoff: answer it",
     "pcop": "The gang deferred the cop move to you: buy a bribe, move a cop, bring one on, or pass",
     "cbuy": "Cop Turn purchases: an HQ where the Commissioner began, Wheels, Heaters, or roll",
     "cmove": "Cop Turn: chits and Informants, then cops and the Commissioner, then hire or move the Public",
@@ -63,8 +62,7 @@ GROUP_TITLES = {
     "stop": "Your bribe", "extort": "Extort where you stand", "recruit": "Recruit",
     "newpublic": "Bring a Public on", "show": "Show a bribe", "done": "End the movement",
     "assign": "Assign the hits", "sell": "Sell a joint",
-    "bcop": "Bring your bribed cop on", "face": "Facing", "double": "Your bribe", "keep": "Your bribe",
-    "claim": "Your bribe", "decline": "Your bribe", "hq": "Precinct HQ", "chit": "Display a chit",
+    "bcop": "Bring your bribed cop on", "face": "Facing", "hq": "Precinct HQ", "chit": "Display a chit",
     "informant": "Informant abilities", "centry": "Bring the Commissioner on", "hire": "Hire an informant",
 }
 TREE_BUDGET = 2500
@@ -117,12 +115,6 @@ def _label(state: State, seat: int, move: dict[str, Any]) -> tuple[str, str]:
         return ", ".join(f"P{s + 1} {PIECE_NAME[k]} {n}" for s, k, n in move["hits"]), "assign"
     if a == "sell":
         return f"Sell {move['joint']} (${data.sale_price(BUILDING[move['joint']].value)})", "sell"
-    if a in ("double", "keep", "claim", "decline"):
-        q = state["asks"][0]
-        texts = {"double": f"Play bribe {q['cop']} to double the payoff", "keep": "Keep the bribe",
-                 "claim": f"Play bribe {q['cop']} for half the ${q['amount']} payoff",
-                 "decline": "Keep the bribe"}
-        return texts[a], "double" if q["kind"] == "double" else "claim"
     return format_move(move), a
 
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from games.rules.base import IllegalMove
 
-from . import actions, copportion, copstep, copturn, payoffs, police_setup, purchases, resolution, rounds
+from . import actions, copportion, copstep, copturn, police_setup, purchases, resolution, rounds
 from . import setup
 from .state import State, clone, police_seat, trim_log
 
@@ -53,7 +53,6 @@ STEP_ACTIONS: dict[str, tuple[str, ...]] = {
     "cmove": ("chit", "informant", "cop", "newcop", "cmove", "centry", "recruit", "hire", "public", "show",
               "done"),
     "cforced": ("recruit", "sell"),
-    "ask": ("double", "keep", "claim", "decline"),
 }
 # The keys of each kind of move (the notation's canonical dicts); anything else is not a move.
 MOVE_KEYS: dict[str, frozenset[str]] = {
@@ -65,7 +64,6 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
         "newpublic": ("to",), "public": ("id", "path"), "show": ("bribe",), "assign": ("hits",),
         "commish": ("n",), "face": ("to",), "bcop": ("cop", "to"), "hq": (), "chit": ("mult",),
         "informant": ("id", "path", "flip"), "cmove": ("path",), "centry": ("to",), "hire": (),
-        "double": (), "keep": (), "claim": (), "decline": (),
     }.items()
 }
 STEP_HINT = {
@@ -80,7 +78,6 @@ STEP_HINT = {
     "cmove": "chit <m>, informant <n> [path] [flip ...], cop <n> <path>, cop in <facing>, commish <path>, "
              "commish in <facing>, recruit C <n>, hire, public <n> <path>, or done",
     "cforced": "recruit C <n> facing <n|e|s|w>, or sell <HQ>",
-    "ask": "double or keep (the Police); claim or decline (a gang)",
 }
 
 
@@ -93,8 +90,6 @@ def to_act(state: State) -> list[int]:
     if phase == "facing":
         return [police_seat(state) or 0]
     if phase == "play":
-        if state.get("asks"):
-            return [state["asks"][0]["seat"]]
         t = state["turn"]
         if t["step"] == "stop":
             return [t["pending"]["holder"]]
@@ -116,8 +111,6 @@ def step_of(state: State) -> str:
     if phase == "facing":
         return "facing"
     if phase == "play":
-        if state.get("asks"):
-            return "ask"
         step: str = state["turn"]["step"]
         return step
     return "over"
@@ -165,14 +158,6 @@ def apply(state: State, seat: Any, move: Any) -> State:
         police_setup.apply_facing(s, seat, move)
         s["phase"] = "play"
         rounds.start_round(s)
-        rounds.advance(s)
-    elif step == "ask":
-        question = s["asks"][0]
-        answers = ("double", "keep") if question["kind"] == "double" else ("claim", "decline")
-        if action not in answers:
-            raise IllegalMove(f"answer the question about bribe {question['cop']} first",
-                              accepted=" or ".join(answers))
-        payoffs.answer(s, seat, move)
         rounds.advance(s)
     else:
         if action not in STEP_ACTIONS[step]:

@@ -43,9 +43,6 @@ def listed_moves(state: State, seat: int) -> list[Move]:
         return copportion.police_moves(state, seat)
     if step == "facing":
         return [{"a": "face", "to": d} for d in DIRECTIONS]
-    if step == "ask":
-        kind = state["asks"][0]["kind"]
-        return [{"a": "double"}, {"a": "keep"}] if kind == "double" else [{"a": "claim"}, {"a": "decline"}]
     if step == "cbuy":
         return [*precincts.purchase_moves(state, seat), {"a": "roll"}]
     if step == "cmove":
@@ -261,8 +258,6 @@ def default_move(state: State, seat: int) -> Move:
         return setup.default_order(state, seat)
     if step == "facing":
         return {"a": "face", "to": "e"}
-    if step == "ask":
-        return {"a": "keep"} if state["asks"][0]["kind"] == "double" else {"a": "decline"}
     if step == "cbuy":
         return {"a": "roll"}
     if step == "pcop":

@@ -189,10 +189,6 @@ def police_text(e: Event) -> str:
         return f"{_who(seat)} deferred the cop move to the Police{why}"
     if k == "bribe_played":
         return f"{_who(seat)} played bribe {e['cop']} to move cop {e['cop']}"
-    if k == "asked":
-        about = "double" if e["about"] == "double" else "claim half of"
-        what = e.get("what") or ""
-        return f"{_who(seat)} may play bribe {e['cop']} to {about} cop {e['cop']}'s {what} payoff"
     if k == "doubled":
         return f"{_who(seat)} played bribe {e['cop']}: cop {e['cop']}'s payoff is doubled"
     if k == "police_paid":
@@ -280,7 +276,6 @@ STEP_WORDS = {
     "assign": "police hits",
     "forced": "recruit a Racketeer",
     "shootout": "shootouts",
-    "ask": "a bribe question",
     "pcop": "the Police cop move",
     "cbuy": "Cop Turn purchases",
     "cmove": "Cop Turn",
@@ -298,9 +293,6 @@ def phase_label(state: State, seat: int | None) -> str:
         return "set-up: your joint purchase" if mine else "set-up: joint purchases"
     if step == "facing":
         return "set-up: your Commissioner's facing" if mine else "set-up: the Commissioner's facing"
-    if step == "ask":
-        return f"your bribe question, round {state['round']}" if mine else \
-            f"P{awaited[0] + 1}'s bribe question, round {state['round']}"
     if step == "order":
         if mine:
             return "set-up: your Commissioner order" if state["seats"][seat] == "police" else \

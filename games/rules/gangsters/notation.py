@@ -23,7 +23,6 @@ The five-player Police variant adds (P5 is the Police player, C his Commissioner
     hq   roll                        (Cop Turn purchases)
     chit 2   informant 3 d7 d8 BRI flip joint   informant 3 flip P2 T
     commish d7 d8 d9   commish in e   commish in ICE   recruit C 2   hire
-    double   keep   claim   decline  (the questions about a cop's payoff)
 
 The parser checks the shape only; ``apply`` checks that the move is legal.
 """
@@ -59,8 +58,7 @@ Police hits: assign P2 T 1 P3 R 1. Forced recruit: recruit R 2 facing e | sell B
 Police variant (P5): set-up commish 4, then face e | a gang's cop portion: bribe | cop 3 d7 d8 d9 or
   cop 3 in e (playing bribe 3) | pass (defer to the Police)
   Cop Turn: hq | wheels | heaters | roll | chit 2 | informant 3 d7 d8 BRI flip joint | informant 3 flip P2 T
-  cop 3 d7 d8 d9 | cop in e | commish d7 d8 d9 | commish in e | recruit C 2 | hire | public 4 d7 d8 | done
-  Questions: double | keep (the Police, holding the cop's bribe) | claim | decline (a gang holding it)"""
+  cop 3 d7 d8 d9 | cop in e | commish d7 d8 d9 | commish in e | recruit C 2 | hire | public 4 d7 d8 | done"""
 
 
 def words(text: Any) -> list[str]:
@@ -159,8 +157,7 @@ def _end(ws: list[str], move: dict[str, Any]) -> list[str]:
 def parse_move(text: Any) -> dict[str, Any]:
     ws = words(text)
     head, rest = ws[0], ws[1:]
-    simple = {"wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire", "double",
-              "keep", "claim", "decline"}
+    simple = {"wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire"}
     if head in simple:
         if rest:
             raise MoveParseError(f"'{head}' takes nothing after it", accepted=head)
@@ -325,8 +322,7 @@ def _parse_assign(rest: list[str]) -> dict[str, Any]:
 
 def format_move(move: dict[str, Any]) -> str:
     a = move["a"]
-    if a in ("wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire", "double",
-             "keep", "claim", "decline"):
+    if a in ("wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire"):
         return str(a)
     if a == "commish":
         return f"commish {move['n']}"

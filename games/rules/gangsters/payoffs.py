@@ -32,21 +32,6 @@ from .data import SALARY_LEVEL, SALARY_UNIT, share_of
 from .state import State, bribe_holder, gang, log, police_seat
 
 
-def ask(state: State, seat: int, kind: str, **data: Any) -> None:
-    """The holder of a cop's bribe doubles (the Police) or claims the half share (a gang).
-
-    The holder plays the bribe at once, as a standing rule: asking would tell every seat who holds the
-    bribe, which stays secret until played (G43).
-    """
-    state["asks"] = [{"seat": seat, "kind": kind, **data}]
-    answer(state, seat, {"a": "double" if kind == "double" else "claim"})
-
-
-def asks(state: State) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = state.get("asks") or []
-    return found
-
-
 def return_bribe(state: State, seat: int, marker: int) -> None:
     g = gang(state, seat)
     g["bribes"].remove(marker)
@@ -77,7 +62,8 @@ def pay_police(state: State, amount: int, cop: int | None, what: str, at: str, d
     elif doubled:
         _credit(state, p, 2 * amount, cop, what, at, note="doubled")
     elif holder is not None and holder != p and cop is not None:
-        ask(state, holder, "claim", cop=cop, amount=amount, what=what, at=at)
+        return_bribe(state, holder, cop)  # 2b: the holding gang plays it and takes half
+        _share(state, holder, amount, cop, what, at, automatic=False)
     else:
         _credit(state, p, amount, cop, what, at)
 
@@ -98,32 +84,14 @@ def _share(state: State, to: int, amount: int, cop: int | None, what: str, at: s
         automatic=automatic)
 
 
-def answer(state: State, seat: int, move: dict[str, Any]) -> None:
-    """Answer the first question (the engine checked the seat and that the move is an answer)."""
-    question = state["asks"].pop(0)
-    cop = question["cop"]
-    kind = question["kind"]
-    yes = move["a"] in ("double", "claim")
-    if kind == "double":
-        if yes:
-            return_bribe(state, seat, cop)
-            if question["what"] == "raid":
-                _credit(state, seat, 2 * question["amount"], cop, "raid", question["at"], note="doubled")
-            else:
-                state["turn"].setdefault("doubled", []).append(cop)
-            log(state, "doubled", seat=seat, cop=cop)
-        elif question["what"] == "raid":
-            _credit(state, seat, question["amount"], cop, "raid", question["at"])
+def double(state: State, seat: int, cop: int, what: str, amount: int, at: str) -> None:
+    """2a: the Police play bribe ``cop``: a raid pays double at once, a shootout's payoff is doubled when paid."""
+    return_bribe(state, seat, cop)
+    if what == "raid":
+        _credit(state, seat, 2 * amount, cop, "raid", at, note="doubled")
     else:
-        if yes:
-            return_bribe(state, seat, cop)
-            _share(state, seat, question["amount"], cop, question["what"], question["at"], automatic=False)
-        else:
-            p = police_seat(state)
-            assert p is not None
-            _credit(state, p, question["amount"], cop, question["what"], question["at"])
-    if not state["asks"]:
-        del state["asks"]
+        state["turn"].setdefault("doubled", []).append(cop)
+    log(state, "doubled", seat=seat, cop=cop)
 
 
 def raid_payoff(state: State, cop: int | None, code: str, amount: int) -> None:
@@ -132,7 +100,7 @@ def raid_payoff(state: State, cop: int | None, code: str, amount: int) -> None:
     if p is None:
         return
     if cop is not None and steerer(state, cop) is None and bribe_holder(state, cop) == p:
-        ask(state, p, "double", cop=cop, amount=amount, what="raid", at=code)
+        double(state, p, cop, "raid", amount, code)
         return
     pay_police(state, amount, cop, "raid", code)
 

@@ -84,8 +84,6 @@ def bot_move(state: State, seat: int, rng: random.Random) -> Move | None:
         return {"a": "commish", "n": 4}
     if step == "facing":
         return {"a": "face", "to": rng.choice(DIRECTIONS)}
-    if step == "ask":
-        return {"a": "double"} if state["asks"][0]["kind"] == "double" else {"a": "claim"}
     if step == "cop":
         return _gang_cop(state, seat, rng)
     if step == "pcop":
@@ -196,6 +194,6 @@ def _cop_turn(state: State, seat: int, rng: random.Random) -> Move:
 
 
 def police_step(state: State) -> bool:
-    return step_of(state) in ("pcop", "cbuy", "cmove", "cforced", "facing", "ask") or (
+    return step_of(state) in ("pcop", "cbuy", "cmove", "cforced", "facing") or (
         step_of(state) == "cop" and "police" in state)
 

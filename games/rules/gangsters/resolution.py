@@ -86,8 +86,7 @@ def continue_fights(state: State) -> None:
                 and payoffs.steerer(state, cop) is None and cop not in turn.setdefault("asked", []):
             # 2a: the Police player may double this cop's payoff, but only before the dice are rolled.
             turn["asked"].append(cop)
-            payoffs.ask(state, p, "double", cop=cop, amount=0, what="shootout", at=police.where(state, cop))
-            return
+            payoffs.double(state, p, cop, "shootout", 0, police.where(state, cop) or "")
         turn["fights"].pop(0)
         fight = police.open_fire(state, cop)
         if police.needs_choice(fight):

@@ -280,6 +280,5 @@ AUTOMATIC: dict[str, Callable[[State], None]] = {
 
 def advance(state: State) -> None:
     """Run the automatic steps until a gang must decide (or the game is over)."""
-    while state["phase"] == "play" and state["turn"] is not None and state["turn"]["step"] in AUTOMATIC \
-            and not state.get("asks"):
+    while state["phase"] == "play" and state["turn"] is not None and state["turn"]["step"] in AUTOMATIC:
         AUTOMATIC[state["turn"]["step"]](state)
