@@ -281,6 +281,9 @@ class Rules(abc.ABC):
             self.option(next(iter(remaining)))  # raises with the list of known options
         return resolved
 
+    def check_options(self, num_players: int, options: dict[str, Any]) -> None:
+        """Refuse (OptionError) resolved options that do not fit this many players; most games accept all."""
+
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
             raise IllegalMove(

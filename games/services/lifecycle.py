@@ -46,6 +46,7 @@ def game_create(
     rules = get_rules(rules_slug)
     rules.check_players(num_players)
     resolved = rules.resolve_options(options)
+    rules.check_options(num_players, resolved)
     time = TimeControl.from_json(time_control).to_json()
     seed = seed or secrets.token_hex(16)
     game = Game.objects.create(

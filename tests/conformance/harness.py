@@ -19,6 +19,8 @@ Every registered game gets the same treatment (see ``test_conformance.py``):
 Games may declare, as optional attributes on their rules object:
 
 * ``conformance_max_moves`` (int): the move cap of one playout (default 10,000).
+* ``conformance_options(players, options)``: the options to play with that many
+  seats, for a game whose options depend on the seat count (default: as drawn).
 """
 
 from __future__ import annotations
@@ -58,6 +60,11 @@ def random_options(rules: Rules, rng: random.Random) -> dict[str, Any]:
     return options
 
 
+def fit_options(rules: Rules, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    fit = getattr(rules, "conformance_options", None)
+    return dict(fit(players, options)) if fit is not None else options
+
+
 def max_moves(rules: Rules) -> int:
     return int(getattr(rules, "conformance_max_moves", DEFAULT_MAX_MOVES))
 
@@ -84,7 +91,7 @@ class Playout:
 def playout(rules: Rules, players: int, index: int, *, deep: bool) -> Playout:
     seed = seed_for(rules.slug, players, index)
     rng = random.Random(seed)
-    options = random_options(rules, rng)
+    options = fit_options(rules, players, random_options(rules, rng))
     state = rules.setup(players, options, seed)
     record = Playout(seed, players, options)
     cap = max_moves(rules)

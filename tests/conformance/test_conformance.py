@@ -55,7 +55,7 @@ def test_random_playouts(slug: str, players: int, start: int, stop: int) -> None
             assert harness.replay_hashes(rules, record) == record.hashes, (
                 f"replaying the same moves from seed {record.seed} gave different states")
             compared += record.non_interference_checks
-    if len(rules.to_act(rules.setup(players, {}, "probe"))) > 1:
+    if len(rules.to_act(rules.setup(players, harness.fit_options(rules, players, {}), "probe"))) > 1:
         # A game that starts with simultaneous input must have had its secrets compared.
         assert compared > 0, "no non-interference comparison was possible in this chunk"
 
@@ -95,7 +95,8 @@ def test_default_moves_finish_the_game(slug: str) -> None:
     """A game where every deadline passes must still end (default_move is always legal)."""
     rules = get_rules(slug)
     for players in range(rules.min_players, rules.max_players + 1):
-        state = rules.setup(players, {}, harness.seed_for(slug, players, -1))
+        options = harness.fit_options(rules, players, {})
+        state = rules.setup(players, options, harness.seed_for(slug, players, -1))
         rng = random.Random(players)
         for step in range(harness.max_moves(rules)):
             awaited = rules.to_act(state)
@@ -113,7 +114,7 @@ def test_default_moves_finish_the_game(slug: str) -> None:
 def test_examples_and_description_are_legal(slug: str) -> None:
     rules = get_rules(slug)
     rng = random.Random(1)
-    state = rules.setup(rules.max_players, {}, "examples")
+    state = rules.setup(rules.max_players, harness.fit_options(rules, rules.max_players, {}), "examples")
     for _ in range(60):
         awaited = rules.to_act(state)
         if not awaited:

@@ -48,6 +48,10 @@ GAMES: list[tuple[str, str, int, dict[str, Any], str]] = [
      "golden-gangsters-2"),
     ("gangsters-4p-options.json", "gangsters", 4, {"random_order": False, "donuts": True, "heaters": True},
      "golden-gangsters-3"),
+    # The five-player Police variant: one game the Police win, one a gang wins with the options on.
+    ("gangsters-5p-police.json", "gangsters", 5, {"police": True}, "golden-gangsters-police-1"),
+    ("gangsters-5p-police-options.json", "gangsters", 5,
+     {"police": True, "wheels": True, "heaters": True, "squirt_gun": True}, "golden-gangsters-police-3"),
 ]
 
 

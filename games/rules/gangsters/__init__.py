@@ -1,4 +1,5 @@
-"""Gangsters (Avalon Hill 1992, Don Greenwood) for 2-4 gangs, reconstructed: the pure rules engine.
+"""Gangsters (Avalon Hill 1992, Don Greenwood) for 2-4 gangs, reconstructed, and the five-player Police
+variant: the pure rules engine.
 
 ``RULES`` is the registered rules object (:mod:`.rules`). The package reads
 like the rulebook: :mod:`.data` the printed components and every house number,
@@ -10,6 +11,12 @@ text, :mod:`.moves` and :mod:`.bot` move generation, :mod:`.views` what a seat
 sees and the text map, :mod:`.narration` log lines and phase labels,
 :mod:`.decisions` the decisions for interfaces. Player documentation, with
 every decision taken where the public record is silent: docs/players/gangsters.md.
+
+The Police variant (option ``police``, five seats, seat 5 the Police player)
+adds :mod:`.police_setup` (the option's checks and the Police set-up),
+:mod:`.copportion` (a gang turn's cop portion with the Police),
+:mod:`.copturn` (the Cop Turn), :mod:`.commissioner`, :mod:`.precincts` (HQs),
+:mod:`.informants`, :mod:`.payoffs` (police cash) and :mod:`.police_bot`.
 
 The web UI imports only the names in ``__all__``.
 """

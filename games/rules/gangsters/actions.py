@@ -34,7 +34,7 @@ from .data import (
 )
 from .movement import walk
 from .movers import facing_after, gang_access, piece_lengths, public_access
-from .state import State, draw, gang, gang_seats, label, log, piece, public_cup
+from .state import State, draw, gang, gang_seats, is_hq, label, log, piece, public_cup
 from .violence import seduce
 
 def start_movement(state: State) -> None:
@@ -70,6 +70,8 @@ def recruit_cost(state: State, seat: int, kind: str, n: int) -> int:
 
 
 def unowned_building(state: State, node: str | None) -> bool:
+    if is_hq(state, node):
+        return False  # no extortion in a precinct HQ (G51)
     if node in GRAY_CODES:
         return True
     return node in state["joints"] and state["joints"][node]["owner"] is None
@@ -151,6 +153,8 @@ def end_actions(state: State, seat: int, kind: str, end: str) -> list[tuple[str,
         owner = state["joints"][end]["owner"]
         if owner is not None and owner != seat:
             out.append(("hit", "joint"))
+    elif kind in ("R", "T") and is_hq(state, end):
+        out.append(("hit", "joint"))  # a gray precinct HQ is attacked as a joint (G20)
     for other in gang_seats(state):
         if other == seat:
             continue
@@ -254,7 +258,8 @@ def public_entries(state: State) -> list[str]:
     if state["turn"]["pin"] or not public_cup(state):
         return []
     white = state["dice"]["white"]
-    joints = [c for c in ONE_JUMP.get(white, ()) if state["joints"][c]["owner"] is not None]
+    joints = [c for c in ONE_JUMP.get(white, ()) if state["joints"][c]["owner"] is not None
+              and not is_hq(state, c)]
     return [*DIRECTIONS, *joints]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from . import actions, movers, police, purchases, setup
+from . import actions, movers, police, police_bot, purchases, setup
 from .board import DOORS
 from .data import BUILDING, GRAY_CODES
 from .engine import step_of
@@ -53,8 +53,17 @@ def _pick(rng: random.Random) -> Callable[[list[str]], str]:
 def uniform_move(state: State, seat: int, rng: random.Random) -> Move:
     """A legal move drawn at random: first a kind of move, then one of that kind."""
     step = step_of(state)
+    if step == "order" and state["seats"][seat] == "police":
+        return {"a": "commish", "n": rng.randint(1, 5)}
     if step == "order":
         return setup.random_order(state, seat, _pick(rng))
+    if police_bot.police_step(state):
+        listed = listed_moves(state, seat)
+        for _ in range(3):
+            found = police_bot.random_move(state, seat, rng)
+            if found is not None:
+                return found
+        return rng.choice(listed)
     listed = listed_moves(state, seat)
     choices: list[Callable[[], Move | None]] = []
     if listed:
@@ -103,6 +112,10 @@ def _random_public(state: State, rng: random.Random, pid: int) -> Move | None:
 
 def bot_move(state: State, seat: int, rng: random.Random) -> Move:
     step = step_of(state)
+    if police_bot.police_step(state) or (step == "order" and state["seats"][seat] == "police"):
+        found = police_bot.bot_move(state, seat, rng)
+        if found is not None:
+            return found
     if step == "pick":
         return _bot_pick(state, seat, rng)
     if step == "order":
@@ -302,8 +315,8 @@ def _piece_value(state: State, seat: int, kind: str, end: str, act: str, target:
         return 6.0
     if act == "hit":
         if target == "joint":
-            joint = state["joints"][end]
-            return 4.0 if p["s"] >= 2 * (joint["level"] + BUILDING[end].guard) else -1.0
+            level = state["joints"][end]["level"] if end in state["joints"] else 1  # a gray HQ is level 1
+            return 4.0 if p["s"] >= 2 * (level + BUILDING[end].guard) else -1.0
         t = piece(state, target[0], target[1])
         return 4.5 if p["s"] > t["s"] + 1 else -1.0
     # No action: where does it stand afterwards?

@@ -40,6 +40,11 @@ def cop_step_has_choice(state: State, seat: int) -> bool:
 
 def cop_check(state: State) -> None:
     """The automatic step after the roll: ask for the cop portion only when there is a choice."""
+    if "police" in state:
+        from . import copportion
+
+        copportion.check(state)
+        return
     seat = state["turn"]["seat"]
     if cop_step_has_choice(state, seat):
         state["turn"]["step"] = "cop"
@@ -143,4 +148,5 @@ def apply_stop(state: State, seat: int, move: dict[str, Any]) -> None:
         raise IllegalMove(f"cop {cop} is about to move and you hold its bribe: stop it or let it go",
                           accepted="stop or allow")
     state["turn"]["pending"] = None
-    state["turn"]["step"] = "move_start"
+    # In the Cop Turn a stopped move still counts as one of the Police player's moves (G7).
+    state["turn"]["step"] = "cmove" if state["turn"].get("cop_turn") else "move_start"

@@ -168,7 +168,7 @@ ONE_JUMP = {n: tuple(b.code for b in JOINTS if b.jump == n) for n in range(1, 7)
 # -- gang pieces ----------------------------------------------------------------------------------
 
 PIECES = ("R", "T", "V")
-PIECE_NAME = {"R": "Racketeer", "T": "Thug", "V": "Vamp"}
+PIECE_NAME = {"R": "Racketeer", "T": "Thug", "V": "Vamp", "C": "Commissioner"}
 MAX_STRENGTH = {"R": 12, "T": 12, "V": 4}
 # Each piece moves by, and recruits at the multiplier of, its own die (ruling G27).
 PIECE_DIE = {"R": "green", "T": "red", "V": "black"}
@@ -235,7 +235,42 @@ def _hundreds_up(amount: float) -> int:
     return -(-whole // 100) * 100
 
 
-GANG_LABEL = ("P1", "P2", "P3", "P4")
+GANG_LABEL = ("P1", "P2", "P3", "P4", "P5")  # P5 is the Police player in a five-player game
 DIRECTIONS = ("n", "e", "s", "w")
 DIRECTION_NAME = {"n": "north", "e": "east", "s": "south", "w": "west"}
 DEFAULT_FACING = "e"  # a placement given no facing faces east (G50)
+
+
+# -- the five-player Police variant (shared/rules/gangsters-five-player-variant.txt) -------------
+
+POLICE_GANGS = 4  # a Police game is exactly four gangs plus the Police player (G1)
+POLICE_CASH = 1700  # 7.2
+COMMISH_DIE = "green"  # 7.1: he moves, recruits and comes on by the green die
+HQ_GRAY_PRICE = 100  # 7.3
+HQ_DICE = 2  # 7.32: a precinct HQ defends with two dice ...
+HQ_HIT_ON = 4  # ... each hitting on 4-6
+POLICE_ITEM_PRICE = 1000  # 8.1, 8.2: Wheels and Heaters for the Police
+INFORMANT_UNIT = 100  # 6.1: an informant costs $100 x the white die
+CHITS = (1, 2, 3)  # 6.1: the x1, x2 and x3 informant chits
+HQ_GOAL = 7  # 10: seven precinct offices
+SALARY_LEVEL = 4  # 4: below crime level 4 the Police earn (4 - level) x $100
+SALARY_UNIT = 100
+
+
+def hq_entry_digit(value: int) -> int:
+    """The blue (or green) roll that lets a cop (or the Commissioner) enter at an HQ: the price's first digit
+    (7.31, G11); a gray HQ ($100) admits on a 1."""
+    return int(str(value)[0])
+
+
+def share_of(amount: int) -> int:
+    """A gang's half share of a police payoff, rounded up to the next $100 (2b, G23)."""
+    return _hundreds_up(amount / 2)
+
+
+def level_payoff(top: int, lost: int) -> int:
+    """What a shootout pays the Police: $100 x each lost level's number, counted from the top (2, G21).
+
+    Four of six Racketeer levels: $600 + $500 + $400 + $300 = $1,800.
+    """
+    return sum(LEVEL_PRICE * level for level in range(top, top - lost, -1))

@@ -32,13 +32,13 @@ from typing import Any
 
 from games.rules.base import Choice, Decision, IllegalMove
 
-from . import actions, data, movers, police
+from . import actions, commissioner, copportion, copturn, data, movers, police
 from .data import BUILDING, GANG_PURSE, LEVEL_PRICE, MAX_SETUP_VAMP, MAX_STRENGTH, PIECE_NAME, PUBLIC
 from .engine import STEP_HINT, step_of, to_act
-from .moves import listed_moves, movable_pieces, movable_public
+from .moves import cop_turn_public, legal_moves, listed_moves, movable_pieces, movable_public
 from .notation import end_text, format_move
 from .setup import check_order, default_order
-from .state import State, gang, owned
+from .state import State, commish, gang, informants as informants_on, owned
 
 PROMPTS = {
     "pick": "Set-up: buy a joint (three each, in the drawn order)",
@@ -49,6 +49,12 @@ PROMPTS = {
     "move": "Movement: move or use your pieces, move the Public, then done",
     "assign": "Assign the cop's hits among the criminal pieces",
     "forced": "Your Racketeer is gone: recruit a new one (or sell a joint to pay for it)",
+    "commish": "Set-up: write your sealed Commissioner order (strength 1 or more)",
+    "facing": "Set-up: which way does the Commissioner face on his subway?",
+    "pcop": "The gang deferred the cop move to you: buy a bribe, move a cop, bring one on, or pass",
+    "cbuy": "Cop Turn purchases: an HQ where the Commissioner began, Wheels, Heaters, or roll",
+    "cmove": "Cop Turn: chits and Informants, then cops and the Commissioner, then hire or move the Public",
+    "cforced": "Your Commissioner is gone: recruit a new one (or sell an HQ to pay for it)",
 }
 GROUP_TITLES = {
     "buy": "Buy", "improve": "Improve", "extra": "Options", "roll": "Roll the dice",
@@ -56,6 +62,8 @@ GROUP_TITLES = {
     "stop": "Your bribe", "extort": "Extort where you stand", "recruit": "Recruit",
     "newpublic": "Bring a Public on", "show": "Show a bribe", "done": "End the movement",
     "assign": "Assign the hits", "sell": "Sell a joint",
+    "bcop": "Bring your bribed cop on", "face": "Facing", "hq": "Precinct HQ", "chit": "Display a chit",
+    "informant": "Informant abilities", "centry": "Bring the Commissioner on", "hire": "Hire an informant",
 }
 TREE_BUDGET = 2500
 
@@ -91,7 +99,8 @@ def _label(state: State, seat: int, move: dict[str, Any]) -> tuple[str, str]:
     if a == "extort":
         return f"{PIECE_NAME[move['piece']]} extorts again", "extort"
     if a == "recruit":
-        cost = actions.recruit_cost(state, seat, move["piece"], move["n"])
+        cost = commissioner.recruit_cost(state, move["n"]) if move["piece"] == "C" else \
+            actions.recruit_cost(state, seat, move["piece"], move["n"])
         facing = f", facing {move['facing']}" if move["facing"] else ""
         return f"{PIECE_NAME[move['piece']]} +{move['n']} (${cost}{facing})", "recruit"
     if a == "newpublic":
@@ -121,6 +130,12 @@ def choices(state: State, seat: int) -> Decision | None:
     if not isinstance(seat, int) or seat not in to_act(state):
         return None
     step = step_of(state)
+    if step == "order" and state["seats"][seat] == "police":
+        moves = list(legal_moves(state, seat))
+        strengths = tuple(Choice(m, format_move(m), f"Commissioner {m['n']}", "order") for m in moves)
+        return Decision(seat=seat, kind="order", prompt=PROMPTS["commish"], options=strengths,
+                        complete=True, groups=(("order", "Commissioner strength"),),
+                        detail={"step": "order", "purse": 1700, "level_price": LEVEL_PRICE})
     if step == "order":
         return _order_decision(state, seat)
     listed = listed_moves(state, seat)
@@ -137,15 +152,19 @@ def choices(state: State, seat: int) -> Decision | None:
         label, group = _label(state, seat, move)
         options.append(Choice(move, format_move(move), label, group))
     complete = not trimmed
-    if step == "cop":
+    if step in ("cop", "pcop", "cmove"):
         cops = {}
-        for cop in sorted(int(k) for k in state["cops"]):
-            paths = police.cop_paths(state, cop)
+        for cop in _movable_cops(state, seat, step):
+            paths = police.cop_paths(state, cop, steer=seat if step == "cop" and "police" in state else None)
             if paths.any():
                 tree, cut = paths.tree(TREE_BUDGET)
                 cops[str(cop)] = {"at": state["cops"][str(cop)]["at"], "tree": tree, "cut": cut}
         detail.update(cops=cops, blue=state["dice"]["blue"])
         complete = not cops
+        if step == "cmove":
+            extra = _cop_turn_detail(state)
+            detail.update(extra)
+            complete = complete and not extra["commish"] and not extra["informants"] and not extra["public"]
     elif step == "move":
         detail.update(_movement_detail(state, seat))
         complete = complete and not detail["pieces"] and not detail["public"]
@@ -155,6 +174,43 @@ def choices(state: State, seat: int) -> Decision | None:
         detail["fight"] = dict(state["turn"]["fight"])
     return Decision(seat=seat, kind=step, prompt=PROMPTS.get(step, step), options=tuple(options),
                     complete=complete, groups=_groups(options), detail=detail)
+
+
+def _movable_cops(state: State, seat: int, step: str) -> list[int]:
+    if step == "cop" and "police" in state:
+        return copportion.bribed_cops(state, seat)
+    if step == "cmove":
+        return [int(c) for c in sorted(state["cops"], key=int) if not copturn.may_move(state, c)]
+    return sorted(int(k) for k in state["cops"])
+
+
+def _cop_turn_detail(state: State) -> dict[str, Any]:
+    """The Cop Turn's path moves: the Commissioner's, the Informants' (step c) and the Public's (step e)."""
+    t = state["turn"]
+    out: dict[str, Any] = {"commish": None, "informants": {}, "public": {}, "allow": t["allow"],
+                           "acted": list(t["acted"]), "stage": t["stage"], "dice": dict(state["dice"])}
+    c = commish(state)
+    if c["at"] is not None and not copturn.may_move(state, "C") and not t["lone"]:
+        paths = commissioner.paths(state)
+        if paths.any():
+            tree, cut = paths.tree(TREE_BUDGET)
+            out["commish"] = {"at": c["at"], "tree": tree, "cut": cut}
+    if t["stage"] == "c":
+        for pid in informants_on(state):
+            if pid in t["iacted"]:
+                continue
+            paths = movers.public_paths(state, pid)
+            if paths.any():
+                tree, cut = paths.tree(TREE_BUDGET)
+                at = state["public"][str(pid)]["at"]
+                out["informants"][str(pid)] = {"at": at, "tree": tree, "cut": cut}
+    for pid in cop_turn_public(state):
+        paths = movers.public_paths(state, pid)
+        if paths.any():
+            tree, cut = paths.tree(TREE_BUDGET)
+            out["public"][str(pid)] = {"at": state["public"][str(pid)]["at"], "tree": tree, "cut": cut,
+                                       "mult": PUBLIC[pid]}
+    return out
 
 
 def _movement_detail(state: State, seat: int) -> dict[str, Any]:
@@ -259,8 +315,19 @@ def example_moves(state: State, seat: int, limit: int) -> list[str]:
     picks: list[str] = []
     step = step_of(state)
     if step == "order":
+        if state["seats"][seat] == "police":
+            return ["commish 4"]
         return [format_move(default_order(state, seat))]
-    if step == "cop":
+    from .police_bot import police_step, random_move
+
+    if police_step(state):
+        for _ in range(6):
+            found = random_move(state, seat, rng)
+            if found is not None and format_move(found) not in picks:
+                picks.append(format_move(found))
+            if len(picks) >= 2:
+                break
+    elif step == "cop":
         cops = sorted(int(k) for k in state["cops"])
         if cops:
             move = _random_cop(state, rng, cops)

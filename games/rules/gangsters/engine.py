@@ -36,16 +36,23 @@ from typing import Any
 
 from games.rules.base import IllegalMove
 
-from . import actions, copstep, purchases, resolution, rounds, setup
-from .state import State, clone, trim_log
+from . import actions, copportion, copstep, copturn, police_setup, purchases, resolution, rounds
+from . import setup
+from .state import State, clone, police_seat, trim_log
 
 STEP_ACTIONS: dict[str, tuple[str, ...]] = {
     "buy": ("buy", "improve", "wheels", "heaters", "roll"),
-    "cop": ("bribe", "cop", "newcop", "donuts", "pass"),
+    "cop": ("bribe", "cop", "bcop", "newcop", "donuts", "pass"),
     "stop": ("stop", "allow"),
     "move": ("move", "extort", "recruit", "newpublic", "public", "show", "done"),
     "assign": ("assign",),
     "forced": ("recruit", "sell"),
+    # The Police variant: the Police player's cop action after a deferral, his Cop Turn, and the questions.
+    "pcop": ("bribe", "cop", "newcop", "pass"),
+    "cbuy": ("hq", "wheels", "heaters", "roll"),
+    "cmove": ("chit", "informant", "cop", "newcop", "cmove", "centry", "recruit", "hire", "public", "show",
+              "done"),
+    "cforced": ("recruit", "sell"),
 }
 # The keys of each kind of move (the notation's canonical dicts); anything else is not a move.
 MOVE_KEYS: dict[str, frozenset[str]] = {
@@ -55,6 +62,8 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
         "cop": ("cop", "path"), "newcop": ("to",), "donuts": ("cop",),
         "move": ("piece", "path", "act", "target"), "extort": ("piece",), "recruit": ("piece", "n", "facing"),
         "newpublic": ("to",), "public": ("id", "path"), "show": ("bribe",), "assign": ("hits",),
+        "commish": ("n",), "face": ("to",), "bcop": ("cop", "to"), "hq": (), "chit": ("mult",),
+        "informant": ("id", "path", "flip"), "cmove": ("path",), "centry": ("to",), "hire": (),
     }.items()
 }
 STEP_HINT = {
@@ -64,6 +73,11 @@ STEP_HINT = {
     "move": "move, extort, recruit, public, show, or done",
     "assign": "assign the cop's hits, e.g. assign P2 T 1 P3 R 1",
     "forced": "recruit R <n> facing <n|e|s|w>, or sell <joint>",
+    "pcop": "bribe, cop <n> <path>, cop in <facing>, or pass",
+    "cbuy": "hq, wheels, heaters, or roll",
+    "cmove": "chit <m>, informant <n> [path] [flip ...], cop <n> <path>, cop in <facing>, commish <path>, "
+             "commish in <facing>, recruit C <n>, hire, public <n> <path>, or done",
+    "cforced": "recruit C <n> facing <n|e|s|w>, or sell <HQ>",
 }
 
 
@@ -73,10 +87,16 @@ def to_act(state: State) -> list[int]:
         return [setup.picker(state)]
     if phase == "gangs":
         return [s for s in range(state["players"]) if str(s) not in state["orders"]]
+    if phase == "facing":
+        return [police_seat(state) or 0]
     if phase == "play":
         t = state["turn"]
         if t["step"] == "stop":
             return [t["pending"]["holder"]]
+        if t["step"] == "assign":
+            return [t["fight"].get("by", t["seat"])]
+        if t["step"] == "pcop":
+            return [police_seat(state) or 0]
         return [t["seat"]]
     return []
 
@@ -88,6 +108,8 @@ def step_of(state: State) -> str:
         return "pick"
     if phase == "gangs":
         return "order"
+    if phase == "facing":
+        return "facing"
     if phase == "play":
         step: str = state["turn"]["step"]
         return step
@@ -115,20 +137,46 @@ def apply(state: State, seat: Any, move: Any) -> State:
             raise IllegalMove("set-up: buy one of the joints no one owns", accepted="for example: buy BRI")
         setup.apply_pick(s, seat, move)
     elif step == "order":
-        if action != "gang":
+        if seat == police_seat(state):
+            if action != "commish":
+                raise IllegalMove("set-up: write your sealed Commissioner order (strength 1 or more)",
+                                  accepted="for example: commish 4")
+            last = police_setup.apply_commish_order(s, seat, move)
+        elif action != "gang":
             raise IllegalMove("set-up: write your gang order",
                               accepted="for example: gang R5 BRI T2 BUS V1 BUS")
-        if setup.apply_order(s, seat, move):
+        else:
+            last = setup.apply_order(s, seat, move)
+        if last:
             setup.reveal(s)
-            rounds.start_round(s)
-            rounds.advance(s)
+            if s["phase"] == "play":
+                rounds.start_round(s)
+                rounds.advance(s)
+    elif step == "facing":
+        if action != "face":
+            raise IllegalMove("set-up: choose the Commissioner's facing on his subway", accepted="face e")
+        police_setup.apply_facing(s, seat, move)
+        s["phase"] = "play"
+        rounds.start_round(s)
+        rounds.advance(s)
     else:
         if action not in STEP_ACTIONS[step]:
             raise IllegalMove(f"'{action}' is not possible now", accepted=_hint(state))
         if step == "buy":
             purchases.apply_purchase(s, seat, move)
         elif step == "cop":
-            copstep.apply_cop(s, seat, move)
+            if "police" in s:
+                copportion.apply_gang(s, seat, move)
+            else:
+                copstep.apply_cop(s, seat, move)
+        elif step == "pcop":
+            copportion.apply_police(s, seat, move)
+        elif step == "cbuy":
+            copturn.apply_buy(s, seat, move)
+        elif step == "cmove":
+            copturn.apply_move(s, seat, move)
+        elif step == "cforced":
+            copturn.apply_forced(s, seat, move)
         elif step == "stop":
             copstep.apply_stop(s, seat, move)
         elif step == "move":
@@ -146,5 +194,7 @@ def _hint(state: State) -> str:
     if step == "pick":
         return "buy <joint>"
     if step == "order":
-        return "gang R<n> <joint> T<n> <joint> V<n> <joint>"
+        return "gang R<n> <joint> T<n> <joint> V<n> <joint> (the Police: commish <n>)"
+    if step == "facing":
+        return "face n, e, s or w"
     return STEP_HINT.get(step, "")

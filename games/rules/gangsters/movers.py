@@ -37,8 +37,11 @@ def piece_paths(state: State, seat: int, kind: str) -> Paths:
 def public_access(state: State) -> Access:
     joints = state["joints"]
 
+    police = state["seats"].index("police") if "police" in state["seats"] else None
+
     def owned_joint(b: str) -> bool:
-        return b in joints and joints[b]["owner"] is not None
+        # Never an HQ (G32): the Public go only where a gang can collect from them.
+        return b in joints and joints[b]["owner"] is not None and joints[b]["owner"] != police
 
     return Access(pass_through=owned_joint, end_in=owned_joint, rides=False)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from . import actions, movers, police, purchases, rounds, setup
+from . import actions, commissioner, copportion, copturn, informants, movers, police, precincts, purchases
+from . import rounds, setup
 from .data import (
     BRIBE_UNIT,
     BUILDING,
@@ -22,7 +23,7 @@ from .data import (
     PIECES,
 )
 from .engine import step_of
-from .state import State, gang, owned, piece
+from .state import State, commish, gang, informants as informants_on, owned, piece, police_seat
 
 Move = dict[str, Any]
 
@@ -35,7 +36,19 @@ def listed_moves(state: State, seat: int) -> list[Move]:
     if step == "buy":
         return [*purchases.purchase_moves(state, seat), {"a": "roll"}]
     if step == "cop":
+        if "police" in state:
+            return copportion.gang_moves(state, seat)
         return cop_listed(state, seat)
+    if step == "pcop":
+        return copportion.police_moves(state, seat)
+    if step == "facing":
+        return [{"a": "face", "to": d} for d in DIRECTIONS]
+    if step == "cbuy":
+        return [*precincts.purchase_moves(state, seat), {"a": "roll"}]
+    if step == "cmove":
+        return cop_turn_listed(state, seat)
+    if step == "cforced":
+        return copturn.forced_moves(state, seat)
     if step == "stop":
         return [{"a": "stop"}, {"a": "allow"}]
     if step == "move":
@@ -59,6 +72,43 @@ def cop_listed(state: State, seat: int) -> list[Move]:
         out += [{"a": "donuts", "cop": c} for c in sorted(int(k) for k in state["cops"])]
     out.append({"a": "pass"})
     return out
+
+
+def cop_turn_listed(state: State, seat: int) -> list[Move]:
+    """The Cop Turn's moves that follow no path (chits, entries, recruits, hire, informant flips, done)."""
+    t = state["turn"]
+    out: list[Move] = list(informants.chit_moves(state))
+    if not informants.may_use(state):
+        for pid in informants_on(state):
+            if pid not in t["iacted"]:
+                at = state["public"][str(pid)]["at"]
+                out += [{"a": "informant", "id": pid, "path": [], "flip": f}
+                        for f in informants.flip_targets(state, pid, at)]
+    if police.may_introduce(state) and not copturn.may_move(state, "new"):
+        out += [{"a": "newcop", "to": to} for to in [*DIRECTIONS, *police.entry_joints(state)]]
+    c = commish(state)
+    if c["at"] is None and not copturn.may_move(state, "C"):
+        out += [{"a": "centry", "to": to} for to in commissioner.entries(state)]
+    elif not t["enter"] and not copturn.may_move(state, "C"):
+        cash = gang(state, seat)["cash"]
+        for n in range(1, commissioner.room(state) + 1):
+            if commissioner.recruit_cost(state, n) > cash:
+                break
+            out.append({"a": "recruit", "piece": "C", "n": n, "facing": None})
+    if not informants.may_hire(state, seat) and not (t["enter"] and "C" not in t["acted"]):
+        out.append({"a": "hire"})
+    g = gang(state, seat)
+    out += [{"a": "show", "bribe": b} for b in g["bribes"] if b not in g["shown"]]
+    out.append({"a": "done"})
+    return out
+
+
+def cop_turn_public(state: State) -> list[int]:
+    t = state["turn"]
+    if t["imoved"] or t["hired"] or (t["enter"] and "C" not in t["acted"]):
+        return []
+    return [int(k) for k in sorted(state["public"], key=int) if int(k) not in t["pmoved"]
+            and int(k) not in t["iacted"]]
 
 
 def recruit_moves(state: State, seat: int) -> list[Move]:
@@ -117,10 +167,34 @@ def piece_moves(state: State, seat: int, kind: str) -> Iterator[Move]:
 
 def path_moves(state: State, seat: int) -> Iterator[Move]:
     step = step_of(state)
-    if step == "cop":
+    if step == "cop" and "police" in state:
+        for cop in copportion.bribed_cops(state, seat):
+            for path in police.cop_paths(state, cop, steer=seat).all():
+                yield {"a": "cop", "cop": cop, "path": path}
+    elif step in ("cop", "pcop"):
         for cop in sorted(int(k) for k in state["cops"]):
             for path in police.cop_paths(state, cop).all():
                 yield {"a": "cop", "cop": cop, "path": path}
+    elif step == "cmove":
+        t = state["turn"]
+        if t["stage"] == "c":
+            for pid in informants_on(state):
+                if pid in t["iacted"]:
+                    continue
+                paths = movers.public_paths(state, pid)
+                for path in paths.all():
+                    for flip in [None, *informants.flip_targets(state, pid, path[-1])]:
+                        yield {"a": "informant", "id": pid, "path": path, "flip": flip}
+        for cop in sorted(int(k) for k in state["cops"]):
+            if not copturn.may_move(state, str(cop)):
+                for path in police.cop_paths(state, cop).all():
+                    yield {"a": "cop", "cop": cop, "path": path}
+        if commish(state)["at"] is not None and not copturn.may_move(state, "C") and not t["lone"]:
+            for path in commissioner.paths(state).all():
+                yield {"a": "cmove", "path": path}
+        for pid in cop_turn_public(state):
+            for path in movers.public_paths(state, pid).all():
+                yield {"a": "public", "id": pid, "path": path}
     elif step == "move":
         for kind in movable_pieces(state, seat):
             yield from piece_moves(state, seat, kind)
@@ -160,6 +234,11 @@ def legal_moves(state: State, seat: int) -> Iterator[Move]:
     if seat not in to_act(state):
         return
     if step_of(state) == "order":
+        if seat == police_seat(state):
+            from .police_setup import commish_cost
+
+            yield from ({"a": "commish", "n": n} for n in range(1, 13) if commish_cost(n) <= 1700)
+            return
         yield from order_moves(state, seat)
         return
     yield from listed_moves(state, seat)
@@ -174,7 +253,23 @@ def default_move(state: State, seat: int) -> Move:
         cheapest = min(options, key=lambda code: BUILDING[code].value)
         return {"a": "buy", "joint": cheapest}
     if step == "order":
+        if seat == police_seat(state):
+            return {"a": "commish", "n": 4}
         return setup.default_order(state, seat)
+    if step == "facing":
+        return {"a": "face", "to": "e"}
+    if step == "cbuy":
+        return {"a": "roll"}
+    if step == "pcop":
+        return {"a": "pass"}
+    if step == "cmove":
+        return {"a": "done"}
+    if step == "cforced":
+        moves = copturn.forced_moves(state, seat)
+        for move in moves:
+            if move["a"] == "recruit" and move["n"] == 1 and move["facing"] == "e":
+                return move
+        return moves[0]
     if step == "buy":
         return {"a": "roll"}
     if step == "cop":
@@ -184,7 +279,8 @@ def default_move(state: State, seat: int) -> Move:
     if step == "move":
         return {"a": "done"}
     if step == "assign":
-        return {"a": "assign", "hits": police.even_assignment(state["turn"]["fight"], seat, state["players"])}
+        fight = state["turn"]["fight"]
+        return {"a": "assign", "hits": police.even_assignment(fight, state["turn"]["seat"], state["players"])}
     if step == "forced":
         moves = rounds.forced_moves(state, seat)
         for move in moves:

@@ -170,8 +170,71 @@ def event_text(e: Event, viewer: int | None, order: Mapping[str, Any] | None = N
         winners = ", ".join(seat_ref(s) for s in e["seats"])
         how = {"cash": "with $10,000", "monopoly": f"with a {e.get('colour')} monopoly",
                "joints": "with ten joints", "last": "as the last gang standing",
-               "closing": "at closing time, worth the most"}.get(e["how"], e["how"])
+               "closing": "at closing time, worth the most",
+               "precincts": "with seven precincts and a loyal officer"}.get(e["how"], e["how"])
         return f"{winners} won {how}"
+    return police_text(e)
+
+
+def police_text(e: Event) -> str:
+    """The Police variant's events (seat 5 is the Police player)."""
+    k = e["k"]
+    seat: int = e.get("seat", -1)
+    if k == "commish_placed":
+        return f"green {e['roll']}: {_who(seat)}'s Commissioner comes on at subway {e['roll']} ({e['at']})"
+    if k == "commish_facing":
+        return f"{_who(seat)}'s Commissioner faces {e['to']}"
+    if k == "cop_defer":
+        why = " (no other choice)" if e["auto"] else ""
+        return f"{_who(seat)} deferred the cop move to the Police{why}"
+    if k == "bribe_played":
+        return f"{_who(seat)} played bribe {e['cop']} to move cop {e['cop']}"
+    if k == "doubled":
+        return f"{_who(seat)} played bribe {e['cop']}: cop {e['cop']}'s payoff is doubled"
+    if k == "police_paid":
+        src = "the Commissioner" if e["cop"] is None else f"cop {e['cop']}"
+        note = f" ({e['note']})" if e.get("note") else ""
+        return f"{_who(seat)} collected ${e['amount']}{note} for {src}'s {e['what']} at {e['at']}"
+    if k == "police_shared":
+        how = "automatically" if e["automatic"] else f"playing bribe {e['cop']}"
+        return (f"{_who(seat)} took ${e['share']} of cop {e['cop']}'s ${e['amount']} {e['what']} payoff "
+                f"({how}); {seat_ref(e['police'])} kept ${e['amount'] - e['share']}")
+    if k == "salary":
+        return f"{_who(seat)} drew a salary bonus of ${e['amount']} (crime level {e['crime']})"
+    if k == "cop_turn":
+        return f"{_who(seat)}'s Cop Turn"
+    if k == "hq":
+        return f"{_who(seat)} bought {e['joint']} as a precinct HQ for ${e['cost']}"
+    if k == "chit":
+        public = ", ".join(str(p) for p in e["public"]) or "none"
+        return f"{_who(seat)} displayed the x{e['mult']} chit: Public {public} are Informants"
+    if k == "hire":
+        chit = e.get("chit")
+        what = "" if chit is None else f" (the x{chit} chit)"
+        return f"{_who(seat)} hired an informant for ${e['cost']}{what}"
+    if k == "informant_moved":
+        return f"{_who(seat)} moved Informant {e['public']} {' '.join(e['path'])}"
+    if k == "informant_flip":
+        if "joint" in e:
+            return f"Informant {e['public']} turned {e['joint']} criminal"
+        t_seat, t_kind = e["target"]
+        return f"Informant {e['public']} exposed {_piece(t_seat, t_kind)} as criminal and went home"
+    if k == "commish_moved":
+        return f"{_who(seat)}'s Commissioner moved {' '.join(e['path'])}"
+    if k == "commish_in":
+        return f"{_who(seat)}'s Commissioner came on at {e['at']}"
+    if k == "commish_fire":
+        targets = ", ".join(_piece(s, kd) for s, kd in e["targets"])
+        back = f", return fire {_dice(e['back'])}" if e["back"] else ""
+        return f"the Commissioner opened fire at {e['at']} on {targets} {_dice(e['dice'])}{back}"
+    if k == "commish_hits":
+        lost = ", ".join(f"{_piece(s, kd)} -{n}" for s, kd, n in e["lost"] if n)
+        return (f"the Commissioner lost {e['took']} strength (now {e['left']}) and left the board"
+                + (f" ({lost})" if lost else ""))
+    if k == "hit_hq":
+        result = "it fell" if e["fell"] else "it held"
+        return (f"hit: {_piece(seat, e['piece'])} attacked the HQ {e['joint']} {_dice(e['dice'])}, the "
+                f"precinct fired {_dice(e['back'])}: {e['took']} lost, {result}")
     return ""
 
 
@@ -213,6 +276,10 @@ STEP_WORDS = {
     "assign": "police hits",
     "forced": "recruit a Racketeer",
     "shootout": "shootouts",
+    "pcop": "the Police cop move",
+    "cbuy": "Cop Turn purchases",
+    "cmove": "Cop Turn",
+    "cforced": "recruit a Commissioner",
 }
 
 
@@ -224,9 +291,12 @@ def phase_label(state: State, seat: int | None) -> str:
     mine = seat is not None and seat in awaited
     if step == "pick":
         return "set-up: your joint purchase" if mine else "set-up: joint purchases"
+    if step == "facing":
+        return "set-up: your Commissioner's facing" if mine else "set-up: the Commissioner's facing"
     if step == "order":
         if mine:
-            return "set-up: your gang order"
+            return "set-up: your Commissioner order" if state["seats"][seat] == "police" else \
+                "set-up: your gang order"
         if seat is not None and str(seat) in state["orders"]:
             return "set-up: your gang order is in"
         return "set-up: gang orders"
@@ -239,4 +309,4 @@ def phase_label(state: State, seat: int | None) -> str:
         return f"P{t['pending']['holder'] + 1} may stop cop {cop}, round {state['round']}"
     if mine:
         return f"your turn: {words}, round {state['round']}"
-    return f"P{t['seat'] + 1}'s turn: {words}, round {state['round']}"
+    return f"P{awaited[0] + 1}'s turn: {words}, round {state['round']}"

@@ -16,6 +16,14 @@ matter; commas and a final full stop are ignored. Canonical forms::
     public in e   public in BRI      public 4 d7 d8 BRI
     show 3   done   assign P2 T 1 P3 R 1   sell BRI
 
+The five-player Police variant adds (P5 is the Police player, C his Commissioner)::
+
+    commish 4                        face e                         (set-up)
+    cop 3 d7 d8 d9   cop 3 in e      (a gang playing bribe 3 in the cop portion)
+    hq   roll                        (Cop Turn purchases)
+    chit 2   informant 3 d7 d8 BRI flip joint   informant 3 flip P2 T
+    commish d7 d8 d9   commish in e   commish in ICE   recruit C 2   hire
+
 The parser checks the shape only; ``apply`` checks that the move is legal.
 """
 
@@ -32,7 +40,8 @@ from .data import DIRECTIONS, PIECES, SUBWAYS
 MAX_TEXT = 600
 MAX_WORDS = 60
 _SPACE = re.compile(r"^[a-p](1[0-6]|[1-9])$")
-_PIECE_WORDS = {"r": "R", "racketeer": "R", "t": "T", "thug": "T", "v": "V", "vamp": "V"}
+_PIECE_WORDS = {"r": "R", "racketeer": "R", "t": "T", "thug": "T", "v": "V", "vamp": "V",
+                "c": "C", "commish": "C", "commissioner": "C"}
 _FACINGS = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s", "w": "w", "west": "w"}
 _PIECE_ORDER = {k: i for i, k in enumerate(PIECES)}
 
@@ -45,7 +54,11 @@ Cops: bribe | cop 3 d7 d8 d9 (move cop 3 the blue count) | cop in e | cop in BRI
   (when a cop whose bribe you hold is moved: stop | allow)
 Movement: move T d7 d8 BRI [hit joint | hit P2 R | seduce P2 T | extort] | extort T | recruit T 2 [facing e]
   public in e | public in BRI | public 4 d7 d8 | show 3 | done
-Police hits: assign P2 T 1 P3 R 1. Forced recruit: recruit R 2 facing e | sell BRI"""
+Police hits: assign P2 T 1 P3 R 1. Forced recruit: recruit R 2 facing e | sell BRI
+Police variant (P5): set-up commish 4, then face e | a gang's cop portion: bribe | cop 3 d7 d8 d9 or
+  cop 3 in e (playing bribe 3) | pass (defer to the Police)
+  Cop Turn: hq | wheels | heaters | roll | chit 2 | informant 3 d7 d8 BRI flip joint | informant 3 flip P2 T
+  cop 3 d7 d8 d9 | cop in e | commish d7 d8 d9 | commish in e | recruit C 2 | hire | public 4 d7 d8 | done"""
 
 
 def words(text: Any) -> list[str]:
@@ -144,7 +157,7 @@ def _end(ws: list[str], move: dict[str, Any]) -> list[str]:
 def parse_move(text: Any) -> dict[str, Any]:
     ws = words(text)
     head, rest = ws[0], ws[1:]
-    simple = {"wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done"}
+    simple = {"wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire"}
     if head in simple:
         if rest:
             raise MoveParseError(f"'{head}' takes nothing after it", accepted=head)
@@ -161,6 +174,8 @@ def parse_move(text: Any) -> dict[str, Any]:
     if head == "cop":
         if len(rest) == 2 and rest[0] == "in":
             return {"a": "newcop", "to": _place_or_facing(rest[1])}
+        if len(rest) == 3 and rest[1] == "in":
+            return {"a": "bcop", "cop": _number(rest[0], "cop number", 9), "to": _place_or_facing(rest[2])}
         if len(rest) >= 2:
             return {"a": "cop", "cop": _number(rest[0], "cop number", 9), "path": _path(rest[1:])}
         raise MoveParseError("name the cop and its path, or 'cop in' and a facing",
@@ -190,6 +205,25 @@ def parse_move(text: Any) -> dict[str, Any]:
             return {"a": "public", "id": _number(rest[0], "Public number", 9), "path": _path(rest[1:])}
         raise MoveParseError("name the Public and its path, or 'public in' and a facing",
                              accepted="public 4 d7 d8, public in e")
+    if head == "commish":
+        if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
+            return {"a": "commish", "n": _number(rest[0], "strength", 12)}
+        if len(rest) == 2 and rest[0] == "in":
+            return {"a": "centry", "to": _place_or_facing(rest[1])}
+        if rest:
+            return {"a": "cmove", "path": _path(rest)}
+        raise MoveParseError("commish takes a strength, a path, or 'in' and a facing",
+                             accepted="commish 4, commish d7 d8 d9, commish in e")
+    if head == "face":
+        if len(rest) != 1:
+            raise MoveParseError("face names one facing", accepted="face e")
+        return {"a": "face", "to": _facing(rest[0])}
+    if head == "chit":
+        if len(rest) != 1:
+            raise MoveParseError("chit names one multiplier", accepted="chit 2")
+        return {"a": "chit", "mult": _number(rest[0], "chit multiplier", 3)}
+    if head == "informant":
+        return _parse_informant(rest)
     if head == "show":
         if len(rest) != 1:
             raise MoveParseError("show names one bribe", accepted="show 3")
@@ -233,6 +267,29 @@ def _parse_gang(rest: list[str]) -> dict[str, Any]:
     return {"a": "gang", **strengths, "at": {k: at[k] for k in PIECES if k in at}}
 
 
+def _parse_informant(rest: list[str]) -> dict[str, Any]:
+    if not rest:
+        raise MoveParseError("name the Informant", accepted="informant 3 d7 d8 BRI flip joint")
+    pid = _number(rest[0], "Public number", 9)
+    ws = rest[1:]
+    flip: Any = None
+    if "flip" in ws:
+        i = ws.index("flip")
+        tail = ws[i + 1:]
+        if tail == ["joint"]:
+            flip = "joint"
+        elif len(tail) == 2:
+            flip = [_seat(tail[0]), _piece(tail[1])]
+        else:
+            raise MoveParseError("flip names the joint or a gang piece", accepted="flip joint, or flip P2 T")
+        ws = ws[:i]
+    path = [node(w) for w in ws]
+    if not path and flip is None:
+        raise MoveParseError("an Informant moves, flips, or both", accepted="informant 3 d7 d8, informant 3 "
+                                                                         "flip P2 T")
+    return {"a": "informant", "id": pid, "path": path, "flip": flip}
+
+
 def _parse_recruit(rest: list[str]) -> dict[str, Any]:
     if len(rest) < 2:
         raise MoveParseError("name the piece and how many strength points", accepted="recruit T 2")
@@ -265,8 +322,28 @@ def _parse_assign(rest: list[str]) -> dict[str, Any]:
 
 def format_move(move: dict[str, Any]) -> str:
     a = move["a"]
-    if a in ("wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done"):
+    if a in ("wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire"):
         return str(a)
+    if a == "commish":
+        return f"commish {move['n']}"
+    if a == "centry":
+        return f"commish in {move['to']}"
+    if a == "cmove":
+        return "commish " + " ".join(move["path"])
+    if a == "face":
+        return f"face {move['to']}"
+    if a == "bcop":
+        return f"cop {move['cop']} in {move['to']}"
+    if a == "chit":
+        return f"chit {move['mult']}"
+    if a == "informant":
+        text = f"informant {move['id']}" + "".join(f" {n}" for n in move["path"])
+        flip = move["flip"]
+        if flip == "joint":
+            text += " flip joint"
+        elif flip is not None:
+            text += f" flip P{flip[0] + 1} {flip[1]}"
+        return text
     if a in ("buy", "improve", "sell"):
         return f"{a} {move['joint']}"
     if a == "gang":

@@ -20,30 +20,58 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import payoffs
 from .board import DOORS, SUBWAY_OF
-from .data import COP_DICE, COP_HIT_ON, CRIME_MAX, ONE_JUMP, SUBWAYS
+from .data import (
+    BUILDING,
+    COP_DICE,
+    COP_HIT_ON,
+    CRIME_MAX,
+    HEATERS_HIT_ON,
+    HIT_ON,
+    ONE_JUMP,
+    SUBWAYS,
+    hq_entry_digit,
+    level_payoff,
+)
 from .movement import Access, Paths
 from .state import (
     State,
+    commish,
     cop_cup,
     crime_scene,
     criminals_at,
     draw,
+    gang,
+    hqs,
+    is_hq,
     joint_shows_crime,
     log,
     piece,
+    police_seat,
     roll,
 )
 from .violence import lose
 
-
-def cop_access(state: State) -> Access:
-    return Access(pass_through=lambda b: False, end_in=lambda b: crime_scene(state, b), rides=True)
+COMMISH = 0  # the Commissioner's number in a list of police fights (he fights after the cops)
 
 
-def cop_paths(state: State, cop: int) -> Paths:
+def cop_access(state: State, steer: int | None = None) -> Access:
+    """Cops cross no building but an HQ and end only in an HQ or a crime scene (G10, 7.33); a cop a gang moves
+    with its bribe never ends in that gang's joint (G46)."""
+    joints = state["joints"]
+
+    def end_in(b: str) -> bool:
+        if steer is not None and b in joints and joints[b]["owner"] == steer:
+            return False
+        return is_hq(state, b) or crime_scene(state, b)
+
+    return Access(pass_through=lambda b: is_hq(state, b), end_in=end_in, rides=True)
+
+
+def cop_paths(state: State, cop: int, steer: int | None = None) -> Paths:
     at = state["cops"][str(cop)]
-    return Paths(at["at"], at["f"], (state["dice"]["blue"],), cop_access(state))
+    return Paths(at["at"], at["f"], (state["dice"]["blue"],), cop_access(state, steer))
 
 
 def may_introduce(state: State) -> bool:
@@ -51,9 +79,14 @@ def may_introduce(state: State) -> bool:
     return bool(cop_cup(state)) and len(state["cops"]) <= state["crime"]
 
 
-def entry_joints(state: State) -> list[str]:
-    """One-jump joints labelled with the blue die that a cop may enter straight away (crime scenes)."""
-    return [code for code in ONE_JUMP.get(state["dice"]["blue"], ()) if crime_scene(state, code)]
+def entry_joints(state: State, steer: int | None = None) -> list[str]:
+    """Buildings a new cop may enter straight away: one-jump joints labelled with the blue die that are crime
+    scenes (not, for a cop a gang brings on, that gang's own), and HQs whose entry digit is the blue die
+    (7.31)."""
+    blue = state["dice"]["blue"]
+    joints = [code for code in ONE_JUMP.get(blue, ()) if crime_scene(state, code)
+              and (steer is None or state["joints"][code]["owner"] != steer)]
+    return joints + [code for code in hqs(state) if hq_entry_digit(BUILDING[code].value) == blue]
 
 
 def move_cop(state: State, cop: int, path: list[str], facing: str | None) -> None:
@@ -63,8 +96,8 @@ def move_cop(state: State, cop: int, path: list[str], facing: str | None) -> Non
     end = path[-1]
     state["cops"][key] = {"at": end, "f": None if end in DOORS else facing}
     log(state, "cop_moved", cop=cop, path=path)
-    if rode(start, path):
-        cop = shift_change(state, cop)
+    if rode(start, path) or any(is_hq(state, node) for node in path):
+        cop = shift_change(state, cop)  # a subway ride or an HQ: a new shift (G10, G44, 7.33)
     raid_if_criminal(state, cop)
 
 
@@ -89,9 +122,11 @@ def shift_change(state: State, cop: int) -> int:
     return new
 
 
-def introduce(state: State, to: str) -> int:
-    """Bring a cop from the cup onto the blue die's subway (facing ``to``) or into a one-jump joint."""
-    cop = int(draw(state, cop_cup(state)))
+def introduce(state: State, to: str, cop: int | None = None) -> int:
+    """Bring a cop from the cup (drawn at random, or the bribed ``cop``) onto the blue die's subway (facing
+    ``to``), into a one-jump joint or into an HQ."""
+    if cop is None:
+        cop = int(draw(state, cop_cup(state)))
     if to in DOORS:
         state["cops"][str(cop)] = {"at": to, "f": None}
     else:
@@ -105,14 +140,21 @@ def introduce(state: State, to: str) -> int:
 def raid_if_criminal(state: State, cop: int) -> None:
     at = state["cops"][str(cop)]["at"]
     if at in state["joints"] and joint_shows_crime(state, at):
+        if state["joints"][at]["owner"] == payoffs.steerer(state, cop):
+            return  # a cop a gang moved with its bribe never raids that gang's joint (G46)
         raid(state, cop, at)
 
 
-def raid(state: State, cop: int, code: str) -> None:
-    """11.6: the joint loses a level, or its owner loses it at level 1; its Public go back to the cup."""
+def raid(state: State, cop: int | None, code: str) -> None:
+    """11.6: the joint loses a level, or its owner loses it at level 1; its Public go back to the cup.
+
+    In a Police game the raid pays face value x the level before the raid (2, G16); ``cop`` None is the
+    Commissioner.
+    """
     joint = state["joints"][code]
     owner = joint["owner"]
     level = joint["level"]
+    payoffs.raid_payoff(state, cop, code, BUILDING[code].value * level)
     joint["crim"] = False
     if level <= 1:
         joint["owner"] = None
@@ -126,23 +168,78 @@ def raid(state: State, cop: int, code: str) -> None:
 
 
 def fights(state: State) -> list[int]:
-    """Cops that must fight at this shootout step, in number order."""
-    return [c for c in sorted(int(k) for k in state["cops"]) if _targets(state, c)]
+    """Cops that must fight at this shootout step, in number order; the Commissioner (``COMMISH``) last."""
+    found = [c for c in sorted(int(k) for k in state["cops"]) if _targets(state, c)]
+    if police_seat(state) is not None and commish(state)["at"] and _targets(state, COMMISH):
+        found.append(COMMISH)
+    return found
+
+
+def where(state: State, cop: int) -> str | None:
+    if cop == COMMISH:
+        at: str | None = commish(state)["at"]
+        return at
+    found = state["cops"].get(str(cop))
+    return None if found is None else str(found["at"])
 
 
 def _targets(state: State, cop: int) -> list[tuple[int, str]]:
-    at = state["cops"][str(cop)]["at"]
-    return criminals_at(state, at)
+    at = where(state, cop)
+    if at is None:
+        return []
+    spared = payoffs.steerer(state, cop)  # a cop a gang moved with its bribe spares that gang (G46)
+    return [(s, k) for s, k in criminals_at(state, at) if s != spared]
+
+
+def can_fight(state: State, cop: int) -> bool:
+    return bool(_targets(state, cop))
 
 
 def open_fire(state: State, cop: int) -> dict[str, Any]:
-    """Roll a cop's dice; return what must be assigned: {"cop", "hits", "targets": [[seat, kind, s], ...]}."""
-    dice = roll(state, COP_DICE)
-    hits = sum(1 for d in dice if d >= COP_HIT_ON)
+    """Roll a cop's dice; return what must be assigned: {"cop", "hits", "targets": [[seat, kind, s], ...]}.
+
+    The Commissioner rolls a die per strength point hitting on 5-6 (4-6 with Heaters), and the criminal Thugs
+    and Racketeers he fights fire back at once, each hit costing him a strength point (7.4, G13).
+    """
+    at = where(state, cop)
     targets = [[s, k, piece(state, s, k)["s"]] for s, k in _targets(state, cop)]
-    log(state, "cop_fire", cop=cop, dice=dice, hits=hits, at=state["cops"][str(cop)]["at"],
-        targets=[[s, k] for s, k, _ in targets])
-    return {"cop": cop, "hits": hits, "targets": targets}
+    fight: dict[str, Any] = {"cop": cop, "targets": targets, "top": {f"{s}{k}": n for s, k, n in targets}}
+    if cop == COMMISH:
+        p = police_seat(state)
+        assert p is not None
+        need = HEATERS_HIT_ON if gang(state, p)["heaters"] else COP_HIT_ON
+        dice = roll(state, commish(state)["s"])
+        back: list[int] = []
+        for s, k, _ in targets:
+            if k in HIT_ON:
+                volley = roll(state, piece(state, s, k)["s"])
+                back.extend(volley)
+                fight.setdefault("took", 0)
+                fight["took"] += sum(1 for d in volley if d >= HIT_ON[k])
+        fight["took"] = fight.get("took", 0)
+        log(state, "commish_fire", seat=p, dice=dice, back=back, at=at,
+            targets=[[s, k] for s, k, _ in targets])
+    else:
+        dice = roll(state, COP_DICE)
+        need = COP_HIT_ON
+        log(state, "cop_fire", cop=cop, dice=dice, hits=sum(1 for d in dice if d >= need), at=at,
+            targets=[[s, k] for s, k, _ in targets])
+    fight["hits"] = sum(1 for d in dice if d >= need)
+    fight["by"] = assigner(state, cop)
+    return fight
+
+
+def assigner(state: State, cop: int) -> int:
+    """Who assigns a police fight's hits: the gang that moved the cop with its bribe, else the Police player,
+    else (a base game) the active gang (G12)."""
+    steer = payoffs.steerer(state, cop)
+    if steer is not None:
+        return steer
+    p = police_seat(state)
+    if p is not None:
+        return p
+    seat: int = state["turn"]["seat"]
+    return seat
 
 
 def needs_choice(fight: dict[str, Any]) -> bool:
@@ -200,8 +297,19 @@ def take_hits(state: State, fight: dict[str, Any], assignment: list[list[Any]]) 
     for s, k, n in assignment:
         lost.append([s, k, lose(state, s, k, n)])
     cop = fight["cop"]
-    state["cops"].pop(str(cop), None)
-    log(state, "cop_hits", cop=cop, lost=lost)
+    at = where(state, cop) or ""
+    if cop == COMMISH:
+        c = commish(state)
+        c["s"] = max(0, c["s"] - fight["took"])
+        c.update(at=None, f=None)  # he leaves the board after every shootout, keeping his strength (7.4, G14)
+        log(state, "commish_hits", lost=lost, took=fight["took"], left=c["s"])
+    else:
+        state["cops"].pop(str(cop), None)
+        log(state, "cop_hits", cop=cop, lost=lost)
+    if police_seat(state) is not None:
+        amount = sum(level_payoff(fight["top"][f"{s}{k}"], n) for s, k, n in lost)
+        doubled = cop in (state["turn"].get("doubled") or [])
+        payoffs.pay_police(state, amount, None if cop == COMMISH else cop, "shootout", at, doubled=doubled)
 
 
 def public_leave_criminals(state: State) -> None:
@@ -214,8 +322,9 @@ def public_leave_criminals(state: State) -> None:
 
 
 def end_of_turn_cops(state: State) -> None:
-    """A cop inside a building when the turn ends returns to the cup (G10)."""
-    inside = sorted(int(c) for c, at in state["cops"].items() if at["at"] in DOORS)
+    """A cop inside a building but an HQ when the turn ends returns to the cup (G10)."""
+    inside = sorted(int(c) for c, at in state["cops"].items()
+                    if at["at"] in DOORS and not is_hq(state, at["at"]))
     for c in inside:
         del state["cops"][str(c)]
     if inside:

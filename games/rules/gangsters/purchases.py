@@ -15,7 +15,7 @@ from typing import Any
 from games.rules.base import IllegalMove
 
 from .data import BUILDING, GRAY_CODES, HEATERS_PRICE, WHEELS_PRICE, improve_cost
-from .state import State, gang, log, owned_of_colour
+from .state import State, gang, is_hq, log, owned_of_colour
 
 def purchase_moves(state: State, seat: int) -> list[dict[str, Any]]:
     """What the gang may buy where its Racketeer began the turn (before the dice)."""
@@ -32,7 +32,7 @@ def purchase_moves(state: State, seat: int) -> list[dict[str, Any]]:
         elif joint["owner"] == seat and joint["level"] < level_cap(state, seat, at) \
                 and cash >= improve_cost(value, joint["level"] + 1):
             out.append({"a": "improve", "joint": at})
-    if at in GRAY_CODES:
+    if at in GRAY_CODES and not is_hq(state, at):
         if state["options"].get("wheels") and not g["wheels"] and cash >= WHEELS_PRICE:
             out.append({"a": "wheels"})
         if state["options"].get("heaters") and not g["heaters"] and cash >= HEATERS_PRICE:

@@ -14,9 +14,9 @@ from typing import Any
 
 from games.rules.base import IllegalMove
 
-from . import police
+from . import payoffs, police
 from .data import BUILDING, PIECE_DIE, PIECES, PUBLIC, SUBWAYS, payoff
-from .state import State, criminals_at, gang, label, log
+from .state import State, bribe_holder, gang, label, log, police_seat
 from .violence import resolve_hit
 
 
@@ -38,6 +38,7 @@ def finish_movement(state: State) -> None:
         p["s"] += recruit["n"]
         log(state, "recruited", seat=seat, piece=kind, n=recruit["n"], cost=recruit["cost"], at=where)
     collect_organized_crime(state, seat)
+    payoffs.salary(state)  # the Police salary comes in every player move's payoff phase (4, G24)
     turn["step"] = "shoot"
 
 
@@ -75,10 +76,18 @@ def shootout(state: State) -> None:
 
 def continue_fights(state: State) -> None:
     turn = state["turn"]
+    p = police_seat(state)
     while turn["fights"]:
-        cop = turn["fights"].pop(0)
-        if str(cop) not in state["cops"] or not criminals_at(state, state["cops"][str(cop)]["at"]):
+        cop = turn["fights"][0]
+        if not police.can_fight(state, cop):
+            turn["fights"].pop(0)
             continue
+        if p is not None and cop != police.COMMISH and bribe_holder(state, cop) == p \
+                and payoffs.steerer(state, cop) is None and cop not in turn.setdefault("asked", []):
+            # 2a: the Police player may double this cop's payoff, but only before the dice are rolled.
+            turn["asked"].append(cop)
+            payoffs.double(state, p, cop, "shootout", 0, police.where(state, cop) or "")
+        turn["fights"].pop(0)
         fight = police.open_fire(state, cop)
         if police.needs_choice(fight):
             turn["step"] = "assign"
@@ -86,7 +95,7 @@ def continue_fights(state: State) -> None:
             return
         police.take_hits(state, fight, police.auto_assignment(fight))
     police.public_leave_criminals(state)
-    turn["step"] = "end"
+    turn["step"] = "c_pay" if turn.get("cop_turn") else "end"
 
 
 def apply_assign(state: State, seat: int, move: dict[str, Any]) -> None:
@@ -95,7 +104,8 @@ def apply_assign(state: State, seat: int, move: dict[str, Any]) -> None:
     options = police.assignments(fight)
     if hits not in options:
         names = ", ".join(f"{label(s)} {k} (strength {n})" for s, k, n in fight["targets"])
-        raise IllegalMove(f"cop {fight['cop']} scored {fight['hits']} hits: assign every one of them, each "
+        who = "the Commissioner" if fight["cop"] == police.COMMISH else f"cop {fight['cop']}"
+        raise IllegalMove(f"{who} scored {fight['hits']} hits: assign every one of them, each "
                           f"target taking at most its strength", accepted=f"targets: {names}")
     state["turn"]["fight"] = None
     state["turn"]["step"] = "fights"

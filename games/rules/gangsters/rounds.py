@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from games.rules.base import IllegalMove
 
-from . import actions, copstep, police, resolution
+from . import actions, copstep, copturn, police, resolution
 from .data import (
     BUILDING,
     CASH_GOAL,
@@ -36,7 +36,7 @@ from .data import (
     sale_price,
 )
 from .purchases import purchase_moves
-from .state import State, gang, gang_seats, log, owned, piece, rng_of, roll_five, worth
+from .state import State, gang, gang_seats, log, owned, piece, police_seat, rng_of, roll_five, worth
 
 def start_round(state: State) -> None:
     state["round"] += 1
@@ -108,7 +108,11 @@ def next_turn(state: State) -> None:
     while state["index"] < len(state["order"]) and gang(state, state["order"][state["index"]])["out"]:
         state["index"] += 1
     if state["index"] >= len(state["order"]):
-        end_round(state)
+        p = police_seat(state)
+        if p is not None:
+            state["turn"] = copturn.new_cop_turn(p)  # 5: the Cop Turn once every gang has moved
+        else:
+            end_round(state)
     else:
         state["turn"] = new_turn(state["order"][state["index"]])
 
@@ -173,6 +177,9 @@ def finish(state: State, winners: list[int], how: str) -> None:
 def closing_time(state: State) -> None:
     """House rule: no gang has won after the last round, so the gang worth most wins (ties share)."""
     seats = gang_seats(state)
+    p = police_seat(state)
+    if p is not None:
+        seats.append(p)  # the Police player is worth his cash and his HQs' prices
     best = max(worth(state, s) for s in seats)
     finish(state, [s for s in seats if worth(state, s) == best], "closing")
 
@@ -263,6 +270,11 @@ AUTOMATIC: dict[str, Callable[[State], None]] = {
     "shoot": resolution.shootout,
     "fights": resolution.continue_fights,
     "end": end_turn,
+    "c_start": copturn.start,
+    "c_roll": copturn.roll_step,
+    "c_recruit": copturn.pay_recruit,
+    "c_pay": copturn.payoffs_step,
+    "c_end": copturn.end,
 }
 
 

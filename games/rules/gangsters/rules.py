@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from games.rules.base import Decision, IllegalMove, Move, MoveParseError, Option, Rules, State, fill_seats
 from games.rules.text import TextError, check_text
@@ -13,12 +13,13 @@ from .data import GANG_LABEL
 
 
 class GangstersRules(Rules):
-    """Gangsters for 2 to 4 gangs, with the rulebook's optional rules as options."""
+    """Gangsters for 2 to 4 gangs, with the rulebook's optional rules as options, and the five-player Police
+    variant (four gangs and the Police player)."""
 
     slug = "gangsters"
     name = "Gangsters"
     min_players = 2
-    max_players = 4
+    max_players = 5
     version = 1
     summary = "Run a gang in Prohibition Chicago: joints, the Public, cops and hits; first to $10,000 wins."
     options = (
@@ -35,6 +36,11 @@ class GangstersRules(Rules):
                help="In the cop portion a gang may pay $100 x the blue die to send one cop back to the cup."),
         Option("squirt_gun", False, label="Squirt gun (12.8)",
                help="Three sixes in a roll call for the squirt gun: the log says so; nothing else changes."),
+        Option("police", False, label="Police player (five-player variant)",
+               help="Five players only: seats 1-4 are gangs and seat 5 the Police player, who buys "
+                    "precinct headquarters, moves the Commissioner and the cops, hires informants, and wins "
+                    "with seven precincts or $10,000 while holding a loyal officer's bribe. Random order on, "
+                    "Donuts off."),
     )
     # A game of random moves ends at closing time (round 40) at the latest.
     conformance_max_moves = 6000
@@ -42,11 +48,32 @@ class GangstersRules(Rules):
     def setup(self, num_players: int, options: dict[str, Any], seed: str) -> State:
         self.check_players(num_players)
         resolved = self.resolve_options(options)
+        self.check_options(num_players, resolved)
         if not isinstance(seed, str) or not seed:
             raise ValueError("the seed must be a non-empty string")
         from .setup import new_game
 
         return new_game(num_players, resolved, seed)
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """As declared; a game without the Police records the options a base game always had, so games
+        recorded before the variant existed keep their exact event log."""
+        resolved = super().resolve_options(given)
+        if not resolved.get("police"):
+            resolved.pop("police", None)
+        return resolved
+
+    def check_options(self, num_players: int, options: dict[str, Any]) -> None:
+        from .police_setup import check_options
+
+        check_options(num_players, options)
+
+    def conformance_options(self, num_players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Options the conformance suite may play with this many seats: five seats are a Police game."""
+        fitted = dict(options, police=num_players == 5)
+        if fitted["police"]:
+            fitted.update(random_order=True, donuts=False)
+        return fitted
 
     def to_act(self, state: State) -> list[int]:
         return engine.to_act(state)
@@ -114,4 +141,6 @@ class GangstersRules(Rules):
         return decisions.skip_move(state, seat)
 
     def seat_label(self, state: State | None, seat: int) -> str:
+        if state is not None and seat < len(state.get("seats", ())) and state["seats"][seat] == "police":
+            return "P5 (Police)"
         return GANG_LABEL[seat] if 0 <= seat < len(GANG_LABEL) else f"P{seat + 1}"

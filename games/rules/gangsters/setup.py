@@ -40,7 +40,8 @@ def new_game(players: int, options: dict[str, Any], seed: str) -> State:
     state: State = {
         "game": "gangsters",
         "players": players,
-        "options": dict(options),
+        # A base game keeps the options it always had, so games recorded before the variant replay exactly.
+        "options": {k: v for k, v in options.items() if k != "police" or v},
         "rng": {"seed": seed, "counter": 0},
         "phase": "picks",
         "round": 0,
@@ -64,8 +65,12 @@ def new_game(players: int, options: dict[str, Any], seed: str) -> State:
         "result": None,
     }
     state["bribe_cup"] = [*COPS, UNTOUCHABLES]
+    if options.get("police"):
+        from .police_setup import new_police
+
+        new_police(state)
     rng = rng_of(state)
-    state["order"] = rng.shuffled(list(range(players)))
+    state["order"] = rng.shuffled([s for s in range(players) if state["seats"][s] == "gang"])
     rng.store(state)
     log(state, "pick_order", order=list(state["order"]))
     return state
@@ -142,8 +147,8 @@ def apply_pick(state: State, seat: int, move: dict[str, Any]) -> None:
         state["first"] = seat
     state["picks"] += 1
     log(state, "pick", seat=seat, joint=code, cost=price)
-    state["index"] = (state["index"] + 1) % state["players"]
-    if state["picks"] == SETUP_JOINTS * state["players"]:
+    state["index"] = (state["index"] + 1) % len(state["order"])
+    if state["picks"] == SETUP_JOINTS * len(state["order"]):
         state["phase"] = "gangs"
         state["index"] = 0
         log(state, "gang_orders")
@@ -200,6 +205,9 @@ def reveal(state: State) -> None:
     shown = {}
     for key, order in sorted(state["orders"].items()):
         seat = int(key)
+        if order["a"] == "commish":
+            shown[key] = order
+            continue
         g = gang(state, seat)
         strengths = {k: order[k] for k in PIECES}
         cost = setup_cost(strengths)
@@ -214,6 +222,12 @@ def reveal(state: State) -> None:
     state["orders"] = {}
     state["phase"] = "play"
     log(state, "reveal", orders=shown)
+    for key, order in sorted(shown.items()):
+        if order["a"] == "commish":
+            from .police_setup import reveal_commish
+
+            reveal_commish(state, order)
+            state["phase"] = "facing"  # the Police face their Commissioner before play starts
 
 
 def default_order(state: State, seat: int) -> dict[str, Any]:

@@ -142,6 +142,11 @@ def joint_shows_crime(state: State, code: str) -> bool:
     joint = state["joints"].get(code)
     if joint is None or joint["owner"] is None:
         return False
+    if "police" in state and code in state["police"]["flips"]:
+        # An Informant inside flipped it (6.4): criminal until the Informant leaves (G33).
+        pid = state["police"]["flips"][code]
+        if state["public"].get(str(pid), {}).get("at") == code:
+            return True
     if joint["crim"]:
         return True
     return any(seat == joint["owner"] for seat, _ in criminals_at(state, code))
@@ -173,8 +178,60 @@ def bribe_holder(state: State, marker: int) -> int | None:
 
 
 def worth(state: State, seat: int) -> int:
-    """Cash plus face value x level of every joint held (the house tie-break at closing time)."""
+    """Cash plus face value x level of every joint held (the house tie-break at closing time); for the Police,
+    cash plus the price of every HQ."""
     total: int = state["gangs"][seat]["cash"]
+    if state["seats"][seat] == "police":
+        return total + sum(BUILDING[code].value for code in hqs(state))
     for code in owned(state, seat):
         total += BUILDING[code].value * state["joints"][code]["level"]
     return total
+
+
+# -- the Police player (five-player variant) ------------------------------------------------------
+
+
+def police_seat(state: State) -> int | None:
+    """The Police player's seat in a Police game, else None."""
+    seats: list[str] = state["seats"]
+    return seats.index("police") if "police" in seats else None
+
+
+def police(state: State) -> dict[str, Any]:
+    """The Police player's board data: the Commissioner, HQs, chits, informants (only in a Police game)."""
+    found: dict[str, Any] = state["police"]
+    return found
+
+
+def hqs(state: State) -> list[str]:
+    """Precinct headquarters (building codes); empty outside a Police game."""
+    if "police" not in state:
+        return []
+    found: list[str] = state["police"]["hqs"]
+    return found
+
+
+def is_hq(state: State, code: str | None) -> bool:
+    return code is not None and code in hqs(state)
+
+
+def informants(state: State) -> list[int]:
+    """Public pieces on the board that are Informants (one back in the cup is an ordinary Public again)."""
+    if "police" not in state:
+        return []
+    return [p for p in state["police"]["informants"] if str(p) in state["public"]]
+
+
+def prune_informants(state: State) -> None:
+    if "police" in state:
+        state["police"]["informants"] = informants(state)
+        flips = state["police"]["flips"]
+        for code in list(flips):
+            if state["public"].get(str(flips[code]), {}).get("at") != code:
+                del flips[code]
+
+
+def commish(state: State) -> dict[str, Any]:
+    """The Police Commissioner: ``s`` strength (0: eliminated), ``at`` (None: off the board), ``f`` facing."""
+    found: dict[str, Any] = state["police"]["c"]
+    return found

@@ -47,8 +47,12 @@ def occupants(v: View) -> dict[str, list[str]]:
                 found.setdefault(p["at"], []).append(marker)
     for cop, at in sorted(v["cops"].items(), key=lambda kv: int(kv[0])):
         found.setdefault(at["at"], []).append(_marker("cop", cop))
+    police = v.get("police") or {}
+    spies = set(police.get("informants") or [])
     for pid, at in sorted(v["public"].items(), key=lambda kv: int(kv[0])):
-        found.setdefault(at["at"], []).append(_marker("public", pid))
+        found.setdefault(at["at"], []).append(f"i{pid}" if int(pid) in spies else _marker("public", pid))
+    if police and police["commish"]["at"]:
+        found.setdefault(police["commish"]["at"], []).append("C")
     return found
 
 
@@ -98,7 +102,9 @@ def legend_lines(v: View) -> list[str]:
             b = BUILDING[node]
             what = f" {b.name}"
             joint = v["joints"].get(node)
-            if joint and joint["owner"] is not None:
+            if node in ((v.get("police") or {}).get("hqs") or ()):
+                what += " (Police HQ)"
+            elif joint and joint["owner"] is not None:
                 what += f" ({GANG_LABEL[joint['owner']]} L{joint['level']})"
         lines.append(f"  {node}{what}: {' '.join(here)}")
     return lines

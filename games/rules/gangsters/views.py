@@ -28,7 +28,7 @@ from .engine import step_of, to_act
 from .state import State
 
 View = Mapping[str, Any]
-SECRET_EVENTS = {"bribe": "marker"}  # event kind -> the field only its seat may read
+SECRET_EVENTS = {"bribe": "marker", "hire": "chit"}  # event kind -> the field only its seat may read
 
 
 def _copy(data: Any) -> Any:
@@ -67,8 +67,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     t = state["turn"]
     turn = None
     if t is not None:
-        turn = {k: t[k] for k in ("seat", "step", "allow", "lone", "acted", "recruits", "hits", "pmoved",
-                                  "pin", "pending", "fight", "bought")}
+        turn = {k: t.get(k) for k in ("seat", "step", "allow", "lone", "acted", "recruits", "hits", "pmoved",
+                                      "pin", "pending", "fight", "bought", "cop_turn", "stage", "enter",
+                                      "recruit", "iacted", "imoved", "hired", "began")}
     orders = {}
     if state["phase"] == "gangs" and me is not None and str(me) in state["orders"]:
         orders = {str(me): state["orders"][str(me)]}
@@ -99,8 +100,26 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "holder_asked": t["pending"]["holder"] if t is not None and t.get("pending") else None,
         "events": [visible_event(e, me) for e in state["events"]],
         "result": state["result"],
+        "police": _police_view(state, me),
     })
     return out
+
+
+def _police_view(state: State, me: int | None) -> dict[str, Any] | None:
+    """The Police player's board (open) and his chits (his alone; how many is open)."""
+    if "police" not in state:
+        return None
+    pol = state["police"]
+    seat = state["seats"].index("police")
+    return {
+        "seat": seat,
+        "commish": dict(pol["c"]),
+        "hqs": list(pol["hqs"]),
+        "informants": [p for p in pol["informants"] if str(p) in state["public"]],
+        "chits": list(pol["chits"]) if me == seat else None,
+        "chit_count": len(pol["chits"]),
+        "salary": pol["salary"],
+    }
 
 
 def joint_lines(v: View) -> list[str]:
@@ -111,6 +130,8 @@ def joint_lines(v: View) -> list[str]:
             joint = v["joints"][code]
             b = BUILDING[code]
             owner = "--" if joint["owner"] is None else f"{GANG_LABEL[joint['owner']]}L{joint['level']}"
+            if code in ((v.get("police") or {}).get("hqs") or ()):
+                owner = "HQ"
             mark = "!" if joint["crim"] else ""
             jump = f"#{b.jump}" if b.jump else ""
             parts.append(f"{code}{jump} ${b.value} {owner}{mark}")
@@ -125,9 +146,34 @@ def _piece_text(kind: str, p: Mapping[str, Any]) -> str:
     return f"{PIECE_NAME[kind]} {p['s']} at {p['at']}" + (" (criminal)" if p["c"] else "")
 
 
+def police_lines(v: View, viewer: int | None) -> list[str]:
+    """The Police player's line: his Commissioner, HQs, Informants, chits, bribes and (his own) cash."""
+    pol = v.get("police")
+    if not pol:
+        return []
+    g = v["gangs"][pol["seat"]]
+    c = pol["commish"]
+    commish = (f"Commissioner {c['s']} at {c['at']}" if c["at"] else f"Commissioner {c['s']} off the board") \
+        if c["s"] else "no Commissioner"
+    cash = f"${g['cash']}" if g["cash"] is not None else "cash hidden"
+    chits = ("chits " + (", ".join(f"x{m}" for m in pol["chits"]) or "none")) if pol["chits"] is not None \
+        else f"{pol['chit_count']} chits"
+    bribes = (f"bribes {', '.join(str(b) for b in g['bribes']) or 'none'}" if g["bribes"] is not None
+              else f"{g['bribe_count']} bribes")
+    you = " (you)" if pol["seat"] == viewer else ""
+    hqs = ", ".join(pol["hqs"]) or "none"
+    spies = ", ".join(str(p) for p in pol["informants"]) or "none"
+    extras = "".join(f", {x}" for x in ("wheels", "heaters") if g[x])
+    return [f"  {g['label']} the Police{you}: {commish}; {cash}; HQs {hqs}; Informants {spies}; {chits}; "
+            f"{bribes}{extras}"]
+
+
 def gang_lines(v: View, viewer: int | None) -> list[str]:
     lines = []
+    police_seat = (v.get("police") or {}).get("seat")
     for g in v["gangs"]:
+        if g["seat"] == police_seat:
+            continue
         pieces = ", ".join(_piece_text(k, g["pieces"][k]) for k in PIECES)
         cash = f"${g['cash']}" if g["cash"] is not None else "cash hidden"
         bribes = (f"bribes {', '.join(str(b) for b in g['bribes']) or 'none'}" if g["bribes"] is not None
@@ -146,7 +192,8 @@ def describe(state: State, seat: int | None, help_text: str, examples: list[str]
     v = view(state, seat)
     out = [f"Gangsters, round {v['round']}" + (" (game over)" if v["phase"] == "over" else "")]
     if seat is not None and v["seat"] is not None:
-        out.append(f"You are {GANG_LABEL[seat]}.")
+        police = " the Police player" if state["seats"][seat] == "police" else ""
+        out.append(f"You are {GANG_LABEL[seat]}{police}.")
     if v["dice"]:
         d = v["dice"]
         out.append("Dice: " + ", ".join(f"{k} {d[k]}" for k in ("green", "red", "black", "blue", "white")))
@@ -156,6 +203,7 @@ def describe(state: State, seat: int | None, help_text: str, examples: list[str]
     out.append("")
     out.append("Gangs (strength and place of each piece):")
     out.extend(gang_lines(v, seat))
+    out.extend(police_lines(v, seat))
     out.append("")
     out.extend(map_lines(v))
     legend = legend_lines(v)
@@ -163,7 +211,8 @@ def describe(state: State, seat: int | None, help_text: str, examples: list[str]
         out.append("Inside buildings and on crowded spaces:")
         out.extend(legend)
     out.append("Map key: 1R 1T 1V = P1's Racketeer, Thug, Vamp (! criminal); c3 cop 3; p4 Public 4; "
-               "*2 two pieces; S1 subway 1; = bridge; ~~~ river.")
+               "*2 two pieces; S1 subway 1; = bridge; ~~~ river."
+               + (" C the Police Commissioner; i4 Informant 4." if v.get("police") else ""))
     out.append("")
     out.append("Joints (code, #one-jump subway, price, owner and level, ! criminal side):")
     out.extend(joint_lines(v))

@@ -98,6 +98,11 @@ def resolve_hit(state: State, seat: int, hit: dict[str, Any]) -> None:
 
 
 def _hit_joint(state: State, seat: int, kind: str, code: str) -> None:
+    if "police" in state and code in state["police"]["hqs"]:
+        from .precincts import hit_hq
+
+        hit_hq(state, seat, kind, code)
+        return
     joint = state["joints"][code]
     owner = joint["owner"]
     if owner is None or owner == seat:

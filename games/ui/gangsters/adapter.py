@@ -56,10 +56,15 @@ from games.ui.base import MAX_BUTTONS, BadForm, GameUI
 
 CELL = 30  # SVG units per map cell
 DIE_USE = {"green": "Racketeer", "red": "Thug", "black": "Vamp", "blue": "cops", "white": "Public"}
+COP_TURN_DIE_USE = {**DIE_USE, "green": "Commissioner", "red": "unused", "black": "unused",
+                    "white": "Public, informants"}
 STEP_TEXT = {
     "pick": "buys set-up joints", "order": "write their gang orders", "buy": "is buying before the dice",
     "cop": "is deciding about the cops", "stop": "may stop a cop with a bribe", "move": "is moving",
     "assign": "is assigning police hits", "forced": "must recruit a new Racketeer",
+    "facing": "faces the Commissioner", "pcop": "may move a cop (the gang deferred)",
+    "cbuy": "is buying before the Cop Turn's dice", "cmove": "is playing the Cop Turn",
+    "cforced": "must recruit a new Commissioner",
 }
 MAX_PATH_WORDS = 40
 
@@ -91,9 +96,18 @@ def _occupants(view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
                     "title": f"{g['label']}'s {PIECE_NAME[kind]} (strength {p['s']}{crim})"})
     for cop, at in sorted(view["cops"].items(), key=lambda kv: int(kv[0])):
         found.setdefault(at["at"], []).append({"text": f"c{cop}", "cls": "gx-cop", "title": f"cop {cop}"})
+    police = view.get("police") or {}
+    spies = set(police.get("informants") or [])
     for pid, at in sorted(view["public"].items(), key=lambda kv: int(kv[0])):
-        found.setdefault(at["at"], []).append({"text": f"p{pid}", "cls": "gx-public",
-                                               "title": f"Public {pid} (x{at.get('mult', 1)})"})
+        spy = int(pid) in spies
+        found.setdefault(at["at"], []).append({"text": f"{'i' if spy else 'p'}{pid}", "cls": "gx-public",
+                                               "title": f"{'Informant' if spy else 'Public'} {pid} "
+                                                        f"(x{at.get('mult', 1)})"})
+    commish = police.get("commish") or {}
+    if commish.get("at"):
+        found.setdefault(commish["at"], []).append({
+            "text": "C", "cls": f"gx-piece c-{seat_color(police['seat'])}",
+            "title": f"the Police Commissioner (strength {commish['s']})"})
     return found
 
 
@@ -118,13 +132,19 @@ def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                 b = by_cell[name]
                 joint = view["joints"].get(b.code)
                 owner = joint["owner"] if joint else None
-                sub = "" if owner is None else f"{GANG_LABEL[owner]} L{joint['level']}"
-                if owner is not None and joint["crim"]:
+                hq = b.code in ((view.get("police") or {}).get("hqs") or ())
+                if hq and not joint:
+                    owner = view["police"]["seat"]
+                sub = "" if owner is None else ("HQ" if hq else f"{GANG_LABEL[owner]} L{joint['level']}")
+                if owner is not None and joint and joint["crim"]:
                     sub += "!"
                 what = f"{b.colour} joint, ${b.value}" if b.is_joint else "gray building"
                 if b.jump:
                     what += f", one-jump {b.jump}"
-                owned = "" if owner is None else f", {GANG_LABEL[owner]}'s, level {joint['level']}"
+                level = joint["level"] if joint else 1
+                owned = "" if owner is None else f", {GANG_LABEL[owner]}'s, level {level}"
+                if hq:
+                    owned = ", a precinct HQ of the Police"
                 if joint and joint["crim"]:
                     owned += ", showing its criminal side"
                 cell.update(node=b.code, kind=f"bld gx-{b.colour}", text=b.code, sub=sub,
@@ -157,7 +177,10 @@ def _seat_color_or_none(seat: int | None) -> str:
 def _gangs(view: Mapping[str, Any], names: list[str]) -> list[dict[str, Any]]:
     me = view.get("seat")
     out = []
+    police_seat = (view.get("police") or {}).get("seat")
     for g in view["gangs"]:
+        if g["seat"] == police_seat:
+            continue
         pieces = []
         for kind in PIECES:
             p = g["pieces"][kind]
@@ -196,6 +219,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
     turn = view.get("turn") or {}
     step = view.get("step", "")
     deciding = [_seat_ref(s, names) for s in view["to_act"]]
+    uses = COP_TURN_DIE_USE if turn.get("cop_turn") else DIE_USE
     return {
         "round": view["round"],
         "phase": view["phase"],
@@ -204,7 +228,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
         "crime_track": list(range(10)),
         "cops_out": len(view["cops"]),
         "cups": view["cups"],
-        "dice": [{"name": d, "value": dice[d], "use": DIE_USE[d]} for d in DIE_USE if d in dice],
+        "dice": [{"name": d, "value": dice[d], "use": uses[d]} for d in DIE_USE if d in dice],
         "turn_of": _seat_ref(turn.get("seat"), names) if turn else None,
         "deciding": deciding,
         "doing": STEP_TEXT.get(step, ""),
@@ -218,7 +242,24 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
         "where": [line.strip() for line in legend_lines(view)],
         "streets": [{"where": k, "name": v} for k, v in STREET_NAMES.items()],
         "clickable": bool(play and play.get("gx", {}).get("builder")),
+        "police": _police(view, names),
     }
+
+
+def _police(view: Mapping[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """The Police player's row: Commissioner, HQs, Informants, chits (his own only), cash (his own only)."""
+    police = view.get("police")
+    if not police:
+        return None
+    seat = police["seat"]
+    g = view["gangs"][seat]
+    c = police["commish"]
+    return {**(_seat_ref(seat, names) or {}), "is_me": view.get("seat") == seat, "cash": g["cash"],
+            "commish": c["s"], "at": c["at"] or "", "hqs": police["hqs"], "informants": police["informants"],
+            "chits": police["chits"], "chit_count": police["chit_count"], "bribes": g["bribes"],
+            "bribe_count": g["bribe_count"], "shown": g["shown"], "wheels": g["wheels"],
+            "heaters": g["heaters"],
+            "to_act": seat in view["to_act"]}
 
 
 # -- the decision, shaped for the templates ---------------------------------------------------
@@ -252,6 +293,13 @@ def builder(decision: Decision) -> dict[str, Any] | None:
     for pid, data in (detail.get("public") or {}).items():
         movers.append({"key": f"public:{pid}", "label": f"Public {pid} x{data['mult']} (at {data['at']})",
                        "at": data["at"], "tree": data["tree"], "ends": {}})
+    if detail.get("commish"):
+        data = detail["commish"]
+        movers.append({"key": "commish", "label": f"Commissioner (at {data['at']})", "at": data["at"],
+                       "tree": data["tree"], "ends": {}})
+    for pid, data in (detail.get("informants") or {}).items():
+        movers.append({"key": f"informant:{pid}", "label": f"Informant {pid} (at {data['at']})",
+                       "at": data["at"], "tree": data["tree"], "ends": {}})
     if not movers:
         return None
     return {"movers": movers}
@@ -266,8 +314,8 @@ def recruit_form(decision: Decision) -> list[dict[str, Any]]:
 
 
 def order_form(decision: Decision) -> dict[str, Any] | None:
-    if decision.kind != "order":
-        return None
+    if decision.kind != "order" or "joints" not in decision.detail:
+        return None  # the Police player's order is a choice of buttons
     detail = decision.detail
     joints = [{"code": c, "name": BUILDING[c].name} for c in detail["joints"]]
     return {"purse": detail["purse"], "joints": joints, "max": detail["max"], "vamp_max": detail["vamp_max"],
@@ -329,6 +377,10 @@ class GangstersUI(GameUI):
             found = (detail.get("cops") or {}).get(ident)
         elif kind == "public":
             found = (detail.get("public") or {}).get(ident)
+        elif kind == "commish" and not ident:
+            found = detail.get("commish")
+        elif kind == "informant":
+            found = (detail.get("informants") or {}).get(ident)
         else:
             found = None
         if found is None:
@@ -351,6 +403,10 @@ class GangstersUI(GameUI):
             return {"a": "cop", "cop": int(ident), "path": path}
         if kind == "public":
             return {"a": "public", "id": int(ident), "path": path}
+        if kind == "commish":
+            return {"a": "cmove", "path": path}
+        if kind == "informant":
+            return {"a": "informant", "id": int(ident), "path": path, "flip": None}
         ends = found["ends"].get(path[-1], [{"act": "none", "target": None}])
         raw = str(data.get("ending", "0")).strip()
         if not (raw.isascii() and raw.isdigit()) or int(raw) >= len(ends):

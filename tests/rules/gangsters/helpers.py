@@ -96,6 +96,7 @@ def fixed_dice(monkeypatch: pytest.MonkeyPatch, *rolls: list[int]) -> None:
         return dice
 
     for module in ("games.rules.gangsters.violence", "games.rules.gangsters.police",
+                   "games.rules.gangsters.precincts",
                    "games.rules.gangsters.state"):
         monkeypatch.setattr(f"{module}.roll", fake)
 

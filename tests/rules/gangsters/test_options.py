@@ -21,8 +21,8 @@ def _in_gray(options: dict) -> dict:
 def test_the_options_and_their_defaults():
     keys = {o.key: o.default for o in RULES.options}
     assert keys == {"random_order": True, "heaters": False, "wheels": False, "donuts": False,
-                    "squirt_gun": False}
-    with pytest.raises(OptionError):
+                    "squirt_gun": False, "police": False}
+    with pytest.raises(OptionError, match="the Police option needs exactly five players"):
         RULES.setup(2, {"police": True}, "x")
 
 

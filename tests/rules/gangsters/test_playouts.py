@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .playouts import report
+import pytest
+
+from .playouts import play, report
 
 
 def test_simple_bot_games_end_mostly_by_cash_around_the_fifteenth_round():
@@ -16,3 +18,22 @@ def test_simple_bot_games_end_mostly_by_cash_around_the_fifteenth_round():
 def test_random_games_end_too():
     stats = report(3, 3, skill=0.0)
     assert sum(stats["wins"].values()) == 3 and stats["rounds"]["max"] <= 40
+
+
+POLICE = {"police": True}
+
+
+def test_police_games_end_and_the_police_can_win():
+    stats = report(5, 3, skill=1.0, options=POLICE)
+    assert sum(stats["wins"].values()) == 3 and stats["rounds"]["max"] <= 40
+    random_games = report(5, 2, skill=0.0, options=POLICE)
+    assert random_games["seats"].get(4, 0) >= 1, random_games  # random gangs build nothing; the Police win
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("start", range(0, 2000, 250))
+def test_two_thousand_random_police_games_end(start):
+    """The conformance suite's player (85 % simple bot, 15 % uniformly random moves) in 2,000 Police games."""
+    for index in range(start, start + 250):
+        state, moves = play(5, f"police-{index}", 0.85, POLICE)
+        assert state["result"] is not None and state["round"] <= 40 and moves < 6000
