@@ -91,7 +91,9 @@ def write_rows(rows: Iterable[dict[str, Any]]) -> list[int]:
     rows = list(rows)
     if not rows:
         return []
-    OutboxMessage.objects.bulk_create([OutboxMessage(**row) for row in rows], ignore_conflicts=True)
+    # One moment for all: the sender folds the rows of one change for one person into one mail by it.
+    now = timezone.now()
+    OutboxMessage.objects.bulk_create([OutboxMessage(**row, created_at=now) for row in rows], ignore_conflicts=True)
     # With ignore_conflicts SQLite reports no primary keys: read back the rows just written.
     keys = [row["dedupe_key"] for row in rows]
     return list(OutboxMessage.objects.filter(dedupe_key__in=keys, status=OutboxStatus.PENDING)
