@@ -122,10 +122,17 @@ _STATUS = re.compile(r"\b([45])\.\d{1,3}\.\d{1,3}\b")
 
 
 def kind_of(event: AnymailTrackingEvent) -> str | None:
-    """Our kind for an anymail event: a bounce is hard unless the provider says it was temporary."""
+    """Our kind for an anymail event: a bounce is hard unless the provider says it was temporary.
+
+    ``failed`` is usually the ESP's own trouble (a template error) and changes nothing, except when it
+    carries a permanent SMTP status (Postal reports a hard bounce so).
+    """
+    text = " ".join(str(part or "") for part in (event.description, event.mta_response))
     kind = _KINDS.get(event.event_type)
+    if event.event_type == EventType.FAILED:
+        status = _STATUS.search(text)
+        kind = "hard" if status and status.group(1) == "5" else None
     if kind == "hard":
-        text = " ".join(str(part or "") for part in (event.description, event.mta_response))
         raw = json.dumps(event.esp_event, default=str)[:20000] if event.esp_event is not None else ""
         status = _STATUS.search(text)
         if _SOFT.search(raw) or _SOFT.search(text) or (status and status.group(1) == "4"):
