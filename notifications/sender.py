@@ -56,8 +56,7 @@ GAME_KINDS = frozenset({"game_started", "your_turn", "game_over", "invitation", 
 CHECK_KINDS = frozenset({"address_check"})
 # Rows of one moment for one person fold into the first of these kinds among them.
 # The game's first mail (``game_started``) stays apart: it is the root every later mail of the thread names.
-FOLD_ORDER = ("game_over", "timed_out", "briefing", "your_turn", "reminder", "timeout_notice",
-              "undeliverable_notice", "move_confirmed")
+FOLD_ORDER = ("game_over", "timed_out", "briefing", "your_turn", "reminder", "timeout_notice", "move_confirmed")
 # After this many failed attempts a row is given up (status ``failed``, its last error kept).
 MAX_ATTEMPTS = 10
 # The pause before retrying a failed row doubles with each attempt, up to this.
@@ -270,6 +269,9 @@ def send_digests(now: datetime.datetime | None = None) -> int:
             locked.last_digest_at = now
             locked.save(update_fields=["last_digest_at"])
             if not rows:
+                continue
+            if not delivery.receiving(pref.user.email):
+                OutboxMessage.objects.filter(pk__in=[r.pk for r in rows]).update(status=OutboxStatus.SUPPRESSED)
                 continue
             message = render.build_digest(pref.user, rows)
             if message is not None:

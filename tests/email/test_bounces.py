@@ -269,3 +269,18 @@ def test_a_dsn_through_the_smtp_listener(players, mailoutbox):
         controller.stop()
     assert not delivery.receiving(user.email)
     assert all("mx.example.net" not in " ".join(m.to) for m in mail.outbox)
+
+
+def test_a_digest_reader_whose_address_stopped_gets_no_digest(game, mailoutbox):
+    import datetime
+
+    from notifications.models import MailPreference
+
+    user, turn = turn_mail_to(game, 1)
+    MailPreference.objects.create(user=user, mode="digest", digest_hour=7)
+    OutboxMessage.objects.filter(user=user).update(status=OutboxStatus.DIGEST)
+    deliver(dsn(turn), envelope_sender="")
+    before = len(mail.outbox)
+    assert sender.send_digests(datetime.datetime(2030, 1, 5, 7, 5, tzinfo=datetime.timezone.utc)) == 0
+    assert all(user.email not in m.to for m in mail.outbox[before:])
+    assert not OutboxMessage.objects.filter(user=user, status=OutboxStatus.DIGEST).exists()
