@@ -280,3 +280,17 @@ def test_a_provider_we_do_not_send_through_has_no_tracking_webhook(tracking, set
     assert post(tracking, "nosuch", sendgrid("bounce")).status_code == 404
     assert post(tracking, "postmark", postmark("bounce")).status_code == 200  # the backend's own ESP
     assert not delivery.receiving(ADDRESS)
+
+
+def test_the_deploy_check_names_a_tracking_webhook_that_cannot_authenticate(settings):
+    from notifications.checks import tracking_webhooks_are_authenticated
+
+    settings.EMAIL_BACKEND = "anymail.backends.postmark.EmailBackend"
+    settings.EMAIL_TRACKING_PROVIDERS = ["nosuch"]
+    settings.ANYMAIL = {}
+    found = {message.id: message.msg for message in tracking_webhooks_are_authenticated()}
+    assert "'nosuch', which has no tracking webhook" in found["notifications.E005"]
+    assert "from postmark are refused" in found["notifications.W006"]
+    settings.ANYMAIL = {"WEBHOOK_SECRET": "anymail:secret"}
+    settings.EMAIL_TRACKING_PROVIDERS = []
+    assert tracking_webhooks_are_authenticated() == []
