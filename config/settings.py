@@ -173,6 +173,8 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Ravenpost] "
+# Sign-up and password mails carry a Message-ID on our mail domain and Auto-Submitted.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 

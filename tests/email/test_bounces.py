@@ -131,6 +131,7 @@ def test_a_hard_bounce_stops_the_mail_tells_the_table_once_and_is_never_answered
     new = mail.outbox[sent_before:]
     assert all(brook.email not in m.to for m in new)
     assert all("mx.example.net" not in " ".join(m.to) for m in mail.outbox)
+    assert not OutboxMessage.objects.filter(kind__in=["email_reply", "held_notice"]).exists()
     # The same report again, and a second one, tell nobody again.
     deliver(dsn(turn), envelope_sender="")
     deliver(dsn(turn, message_id="<dsn-2@mx.example.net>"), envelope_sender="")
@@ -284,3 +285,31 @@ def test_a_digest_reader_whose_address_stopped_gets_no_digest(game, mailoutbox):
     assert sender.send_digests(datetime.datetime(2030, 1, 5, 7, 5, tzinfo=datetime.timezone.utc)) == 0
     assert all(user.email not in m.to for m in mail.outbox[before:])
     assert not OutboxMessage.objects.filter(user=user, status=OutboxStatus.DIGEST).exists()
+
+
+def test_the_clock_keeps_running_for_a_player_whose_mail_stopped(db, mailoutbox):
+    """Mail stopping is no absence the game knows of: the deadline passes and the policy plays for the seat."""
+    from games import deadlines
+
+    from .conftest import make_players
+
+    users = make_players()
+    game = services.game_create(rules_slug="revolution", creator=users[0], num_players=3, seed="clock-bounce",
+                                time_control={"move": 86400, "reminder": 3600})
+    for user in users[1:]:
+        services.game_join(game_id=game.pk, user=user)
+    user, turn = turn_mail_to(game, 1)
+    deliver(dsn(turn), envelope_sender="")
+    for seat in (0, 2):
+        services.submit_move(game_id=game.pk, user=seat_user(game, seat), text=["mercenary 3g; general b; innkeeper f",
+                             "spy 3g; apothecary b; mercenary f"][seat // 2], source="email")
+    projection = Projection.objects.get(pk=game.pk)
+    assert projection.deadline is not None and 1 in projection.to_act
+    before = len(mail.outbox)
+    deadlines.sweep(now=projection.deadline)
+    sender.send_pending()
+    from games.models import Event
+
+    assert Event.objects.filter(game=game, kind="timeout", seat=1).exists()
+    assert OutboxMessage.objects.get(user=user, kind="timed_out").status == OutboxStatus.SUPPRESSED
+    assert all(user.email not in m.to for m in mail.outbox[before:])

@@ -252,3 +252,15 @@ def test_another_salts_token_is_no_unsubscribe_link(players):
     token = links.check_token(players[0].pk, players[0].email)
     assert Client().post(f"/mail/unsubscribe/{token}/").status_code == 404
     assert not MailPreference.objects.exists()
+
+
+def test_account_mail_names_our_mail_domain_and_says_a_machine_sent_it(players, mailoutbox):
+    """Sign-up and password mails are allauth's; they too get a Message-ID on our domain and Auto-Submitted."""
+    from django.urls import reverse
+
+    response = Client().post(reverse("account_reset_password"), {"email": players[0].email})
+    assert response.status_code == 302
+    reset = [m for m in mail.outbox if players[0].email in m.to][-1]
+    parsed = email.message_from_bytes(reset.message().as_bytes(), policy=policy.default)
+    assert re.fullmatch(r"<account\.[a-z0-9]{24}@play\.ravenpost\.test>", parsed["Message-ID"])
+    assert parsed["Auto-Submitted"] == "auto-generated" and parsed["Date"]
