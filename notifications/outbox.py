@@ -2,8 +2,9 @@
 
 Besides the game's own notices (``game_started``, ``your_turn``, ``game_over``
 and the clock's mails, written by the write path), the inbound pipeline writes
-its answers here too (``email_reply``, ``held_notice``), so they get the same
-once-only sending.
+its answers here too (``email_reply``, ``held_notice``), and
+:mod:`notifications.delivery` its notices (``undeliverable_notice``,
+``address_check``), so they get the same once-only sending.
 
 This module owns the outbox table's SQL: the write path embeds
 :func:`insert_statement` in its one-statement commit rather than spelling the
