@@ -113,7 +113,8 @@ _KINDS = {
     EventType.REJECTED: "rejected",
     EventType.COMPLAINED: "complaint",
     EventType.UNSUBSCRIBED: "unsubscribed",
-    EventType.DEFERRED: "soft",
+    # The ESP is still trying (and reports each try): noted, neither counted nor resent.
+    EventType.DEFERRED: "delayed",
     EventType.DELIVERED: "delivered",
 }
 # Words some providers use for a temporary bounce that anymail reports as "bounced".

@@ -294,3 +294,14 @@ def test_the_deploy_check_names_a_tracking_webhook_that_cannot_authenticate(sett
     settings.ANYMAIL = {"WEBHOOK_SECRET": "anymail:secret"}
     settings.EMAIL_TRACKING_PROVIDERS = []
     assert tracking_webhooks_are_authenticated() == []
+
+
+def test_a_deferral_is_noted_neither_counted_nor_resent(tracking):
+    """The ESP still tries (and reports each try): five deferrals of one mail must not stop the address."""
+    for n in range(6):
+        body = json.dumps([{"event": "deferred", "email": ADDRESS, "timestamp": NOW, "sg_event_id": f"sg-d{n}",
+                            "response": "451 4.7.1 greylisted, try again"}])
+        assert post(tracking, "sendgrid", (body, {})).status_code == 200
+    assert delivery.receiving(ADDRESS)
+    assert not AddressHealth.objects.filter(address=ADDRESS, soft_bounces__gt=0).exists()
+    assert DeliveryReport.objects.filter(address=ADDRESS, kind="delayed").count() == 6
