@@ -56,7 +56,8 @@ def tracking_webhooks_are_authenticated(app_configs: Any = None, **kwargs: Any) 
     problems: list[checks.CheckMessage] = []
     anymail = getattr(settings, "ANYMAIL", {}) or {}
     keys = {"mailgun": "MAILGUN_WEBHOOK_SIGNING_KEY", "mailersend": "MAILERSEND_SIGNING_SECRET",
-            "mailtrap": "MAILTRAP_TRACKING_SECRET", "postal": "POSTAL_WEBHOOK_KEY", "resend": "RESEND_SIGNING_SECRET"}
+            "mailtrap": "MAILTRAP_TRACKING_SECRET", "postal": "POSTAL_WEBHOOK_KEY",
+            "resend": "RESEND_SIGNING_SECRET"}
     for provider in configured_providers():
         if provider not in PROVIDERS:
             problems.append(checks.Error(f"EMAIL_TRACKING_PROVIDERS names {provider!r}, which has no tracking "

@@ -1,4 +1,4 @@
-"""Reading machine reports about mail we sent: RFC 3464 delivery-status notifications and RFC 5965 (ARF) spam reports.
+"""Reading machine reports about our mail: RFC 3464 delivery-status notifications, RFC 5965 (ARF) spam reports.
 
 A DSN is ``multipart/report; report-type=delivery-status``: a human-readable
 part, a ``message/delivery-status`` part (one block of per-message fields, then

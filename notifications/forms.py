@@ -15,7 +15,8 @@ QUIET_HOURS = [("", "—"), *HOURS]
 class MailSettingsForm(forms.ModelForm):
     mode = forms.ChoiceField(
         label="Game mail", choices=MailMode.choices, widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "%(value)s is not a choice; pick every turn, a daily digest or web only."})
+        error_messages={"invalid_choice":
+                        "%(value)s is not a choice; pick every turn, a daily digest or web only."})
     digest_hour = forms.TypedChoiceField(
         label="Digest hour", choices=HOURS, coerce=int, required=False, empty_value=None,
         help_text="When the daily digest goes out, in your time zone.",

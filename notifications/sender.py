@@ -236,7 +236,8 @@ def _send_one(pk: int) -> int:
         raise TransientSendError(str(error)) from error
     # Unconditional: a row released meanwhile as interrupted must not go out a second time.
     esp_id = str(getattr(getattr(message, "anymail_status", None), "message_id", None) or "")[:255]
-    OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now(), esp_message_id=esp_id)
+    OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now(),
+                                               esp_message_id=esp_id)
     return 1
 
 

@@ -93,5 +93,6 @@ def confirm_address(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "notifications/settings/confirm_address.html", {"invalid": True}, status=404)
     if request.method == "POST":
         delivery.confirm(check.address)
-        return render(request, "notifications/settings/confirm_address.html", {"done": True, "address": check.address})
+        return render(request, "notifications/settings/confirm_address.html",
+                      {"done": True, "address": check.address})
     return render(request, "notifications/settings/confirm_address.html", {"address": check.address})

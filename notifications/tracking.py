@@ -1,4 +1,4 @@
-"""The ESPs' tracking webhooks (bounced, rejected, complained, unsubscribed, deferred, delivered) → delivery reports.
+"""The ESPs' tracking webhooks (bounced, rejected, complained, unsubscribed, deferred, …) → delivery reports.
 
 ``/anymail/<provider>/tracking/`` exists for the ESP the service sends through
 (the one named by ``EMAIL_BACKEND``) and for those in

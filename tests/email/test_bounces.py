@@ -301,8 +301,8 @@ def test_the_clock_keeps_running_for_a_player_whose_mail_stopped(db, mailoutbox)
     user, turn = turn_mail_to(game, 1)
     deliver(dsn(turn), envelope_sender="")
     for seat in (0, 2):
-        services.submit_move(game_id=game.pk, user=seat_user(game, seat), text=["mercenary 3g; general b; innkeeper f",
-                             "spy 3g; apothecary b; mercenary f"][seat // 2], source="email")
+        bid = ["mercenary 3g; general b; innkeeper f", "spy 3g; apothecary b; mercenary f"][seat // 2]
+        services.submit_move(game_id=game.pk, user=seat_user(game, seat), text=bid, source="email")
     projection = Projection.objects.get(pk=game.pk)
     assert projection.deadline is not None and 1 in projection.to_act
     before = len(mail.outbox)

@@ -134,7 +134,8 @@ def test_a_lone_web_confirmation_is_sent_only_to_who_asked(players, mailoutbox):
     services.submit_move(game_id=game.pk, user=first, text=BIDS[0], source="web")
     services.submit_move(game_id=game.pk, user=second, text=BIDS[1], source="web")
     sender.send_pending()
-    assert [m.subject for m in mails_to(first, before)] == [f"[Ravenpost] Revolution! #{game.pk} — your move is recorded"]
+    recorded = f"[Ravenpost] Revolution! #{game.pk} — your move is recorded"
+    assert [m.subject for m in mails_to(first, before)] == [recorded]
     assert mails_to(second, before) == []
 
 
@@ -173,7 +174,8 @@ def test_quiet_hours_within_one_day_and_summer_time():
 
     pref = MailPreference(quiet_from=13, quiet_until=15)
     noon = datetime.datetime(2030, 7, 1, 11, 30, tzinfo=datetime.timezone.utc)  # 13:30 in Paris (summer)
-    assert quiet_end(pref, "Europe/Paris", noon) == datetime.datetime(2030, 7, 1, 13, 0, tzinfo=datetime.timezone.utc)
+    assert quiet_end(pref, "Europe/Paris", noon) == datetime.datetime(2030, 7, 1, 13, 0,
+                                                                      tzinfo=datetime.timezone.utc)
     assert quiet_end(pref, "Europe/Paris", noon + datetime.timedelta(hours=2)) is None
     assert quiet_end(MailPreference(), "Europe/Paris", noon) is None
     # The night the clocks go back in Paris (27 Oct 2030): quiet until 07:00 local is 06:00 UTC.
@@ -204,7 +206,8 @@ def test_game_mail_headers_for_mailbox_providers(game, mailoutbox):
     assert re.fullmatch(r"<ravenpost\.\d+\.your-turn@play\.ravenpost\.test>", parsed["Message-ID"])
     assert parsed["Date"] and parsed["Auto-Submitted"] == "auto-generated"
     assert parsed["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    url = re.fullmatch(r"<(http://127\.0\.0\.1:8000/mail/unsubscribe/[^>]+/)>", parsed["List-Unsubscribe"].strip()).group(1)
+    found = re.fullmatch(r"<(http://127\.0\.0\.1:8000/mail/unsubscribe/[^>]+/)>", parsed["List-Unsubscribe"].strip())
+    url = found.group(1)
     assert links.unsubscribe_user_id(url.rstrip("/").rsplit("/", 1)[1]) == user.pk
     assert re.fullmatch(r"\d+\.[0-9a-f]{20}", parsed["X-Ravenpost-Ref"])
     assert "Mail settings: http://127.0.0.1:8000/profile/#mail" in turn.body

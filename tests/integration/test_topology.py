@@ -137,7 +137,8 @@ def test_a_game_survives_a_database_restart_a_redis_outage_and_a_killed_worker(d
     for browser, address in zip(browsers, PLAYERS):
         browser.sign_in(address, PASSWORD)
     # Ann asks for a mail confirming each of her web moves (off by default): the kill below holds one.
-    status, _, _ = browsers[0].post("/profile/mail/", {"mode": "every", "digest_hour": "8", "confirm_web_moves": "on"})
+    status, _, _ = browsers[0].post("/profile/mail/",
+                                    {"mode": "every", "digest_hour": "8", "confirm_web_moves": "on"})
     assert status == 302, "mail settings saved"
     submitted: list[tuple[int, int]] = []  # (round, seat) of every move we made
 
