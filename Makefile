@@ -4,6 +4,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# axe-core, injected into pages by the browser suite's accessibility check (package.json pins it);
+# only the tests need it, so `make run` never installs Node packages.
+AXE := node_modules/axe-core/axe.min.js
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The local SMTP listener that takes replies by mail (0: off).
@@ -11,7 +14,7 @@ SMTP_PORT ?= 2525
 # Both cores: the suite is mostly CPU-bound random playouts.
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test bench venv migrate clean
+.PHONY: run test bench bench-peers venv migrate clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Ravenpost needs Python 3.11 (found: $(PYTHON))"; exit 1; }
@@ -28,12 +31,20 @@ migrate: $(STAMP)
 run: migrate
 	$(BIN)/python manage.py runservice --host $(HOST) --port $(PORT) --smtp-port $(SMTP_PORT)
 
-test: $(STAMP)
+$(AXE): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --silent && touch $(AXE); \
+	else echo "npm is missing: the accessibility check will be skipped (or fail under CI)"; fi
+
+test: $(STAMP) $(AXE)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
+# The peer harness (PEERS=<its folder>) and the write-path benchmarks in one run, with the ratios.
+bench-peers: $(STAMP)
+	PEERS="$(PEERS)" $(BIN)/python -m bench.peers
+
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var node_modules

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import secrets
 import statistics
 import time
 import uuid
@@ -55,7 +56,7 @@ def paired_ms(fetch: Callable[[], Any], floor: Callable[[], Any]) -> tuple[float
 
 def main() -> None:
     os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-" + uuid.uuid4().hex)
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # what the startup guard asks of production
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
     common.configure()
     common.ensure_database()
@@ -68,6 +69,7 @@ def main() -> None:
     from games.rules import all_rules
 
     call_command("collectstatic", "--noinput", verbosity=0)  # as a production start does (DEBUG off)
+    # Production redirects http to https (SECURE_SSL_REDIRECT): every request below comes as https.
     setup_test_environment()  # the test client's hooks; templates are rendered exactly as in production
     import logging
 
@@ -76,7 +78,7 @@ def main() -> None:
     anonymous = Client()
 
     def not_found() -> Any:
-        return anonymous.get(f"/no-such-page-{run}/")
+        return anonymous.get(f"/no-such-page-{run}/", secure=True)
 
     floors: list[float] = []
     lobby_client = None
@@ -95,12 +97,12 @@ def main() -> None:
         url = f"/games/{game_id}/"
         pages = {"player": (player, url), "spectator": (spectator, url), "replay": (spectator, url + "replay/")}
         for name, (client, address) in pages.items():
-            value, floor = paired_ms(functools.partial(client.get, address), not_found)
+            value, floor = paired_ms(functools.partial(client.get, address, secure=True), not_found)
             floors.append(floor)
             common.report(f"page_{rules.slug}_{name}", value, "ms", ratio=round(value / floor, 1),
                           floor_ms=round(floor, 3), events=Game.objects.get(pk=game_id).events.count())
     if lobby_client is not None:
-        value, floor = paired_ms(lambda: lobby_client.get("/"), not_found)
+        value, floor = paired_ms(lambda: lobby_client.get("/", secure=True), not_found)
         floors.append(floor)
         common.report("page_lobby", value, "ms", ratio=round(value / floor, 1), floor_ms=round(floor, 3))
     common.report("page_404_floor", statistics.median(floors), "ms", repeat=REPEAT,

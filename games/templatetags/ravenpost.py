@@ -99,5 +99,11 @@ def game_board(context: template.Context) -> str:
     if context.template is None:
         raise template.TemplateSyntaxError("game_board renders inside a template only")
     board_template = context.template.engine.get_template(ui.board_template)
-    with context.push(b=board):
-        return board_template.render(context)
+    # A board's numbers are counts, money and coordinates, printed as they are: without the locale's
+    # number formatting, which cost a fifth of a large board's rendering time.
+    use_l10n, context.use_l10n = context.use_l10n, False
+    try:
+        with context.push(b=board):
+            return board_template.render(context)
+    finally:
+        context.use_l10n = use_l10n

@@ -55,20 +55,26 @@ def viewport(request: Any) -> dict[str, int]:
 
 
 class Person:
-    """One signed-in person in their own browser context (cookies, tabs)."""
+    """One person in their own browser context (cookies, tabs): signed in, or a visitor when ``user`` is None.
 
-    def __init__(self, browser: Any, live_server: Any, user: Any, viewport: dict[str, int]) -> None:
+    ``bypass_csp`` lets a test inject its own script (axe-core) into the site's pages,
+    whose Content-Security-Policy forbids inline scripts.
+    """
+
+    def __init__(self, browser: Any, live_server: Any, user: Any, viewport: dict[str, int],
+                 bypass_csp: bool = False) -> None:
         from django.conf import settings
         from django.test import Client
 
-        client = Client()
-        client.force_login(user)
         self.user = user
         self.base = live_server.url
-        self.context = browser.new_context(viewport=viewport, base_url=self.base)
-        self.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                                   "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                                   "url": self.base}])
+        self.context = browser.new_context(viewport=viewport, base_url=self.base, bypass_csp=bypass_csp)
+        if user is not None:
+            client = Client()
+            client.force_login(user)
+            self.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
+                                       "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                                       "url": self.base}])
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
 
@@ -98,3 +104,11 @@ def people(browser: Any, live_server: Any, viewport: dict[str, int]) -> Iterator
 def page_width_fits(page: Any) -> bool:
     """Whether the page is no wider than its viewport (nothing makes the whole page scroll sideways)."""
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
+
+
+@pytest.fixture
+def dev_mailbox(settings: Any) -> None:
+    """Mail goes to the dev mailbox as under ``make run`` (the live server shares these settings)."""
+    settings.EMAIL_BACKEND = "notifications.devmail.DevMailboxBackend"
+    settings.DEV_MAILBOX = True
+    settings.DEBUG = True  # the mailbox is served on a local run only

@@ -10,6 +10,27 @@
       }
     });
   });
+  // A box that scrolls (a long log, a wide table on a phone) takes keyboard focus, so that it can be
+  // scrolled without a mouse, and is named after its card's heading for a screen reader.
+  function labelFor(box) {
+    var card = box.closest("section, details, .card");
+    var heading = card && card.querySelector("h2, h3, summary");
+    return heading ? heading.textContent.trim() : "scrolling content";
+  }
+  function focusableWhenScrolling(box) {
+    var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+    if (scrolls && !box.hasAttribute("tabindex")) {
+      box.setAttribute("tabindex", "0");
+      // A list keeps its own role (its items need it); other boxes become named regions.
+      if (!box.hasAttribute("role") && !/^(OL|UL)$/.test(box.tagName)) { box.setAttribute("role", "region"); }
+      if (!box.hasAttribute("aria-label")) { box.setAttribute("aria-label", labelFor(box)); }
+    }
+  }
+  function scanScrollers() {
+    document.querySelectorAll(".table-scroll, .log, .chat, [data-scrolls]").forEach(focusableWhenScrolling);
+  }
+  scanScrollers();
+  window.addEventListener("resize", scanScrollers);
   // The replay slider: shows the step while dragging, goes there when let go.
   document.querySelectorAll("input[data-step-slider]").forEach(function (slider) {
     var output = slider.nextElementSibling;

@@ -18,9 +18,23 @@
   var names = JSON.parse((document.getElementById("ft-meeple-names") || {}).textContent || "{}");
   var ORDER = "YWGBR";
   var tiles = {};
+  var order = [];  // tile names in reading order (A1 B1 ... F5), for the arrow keys
   Array.prototype.forEach.call(document.querySelectorAll(".ft-tile[data-tile]"), function (el) {
-    tiles[el.getAttribute("data-tile")] = el;
+    // The board is a picture for everyone else; for the seat building a move each tile becomes a real
+    // button (its name starts with the visible text: "C3 8 Village ..."), unavailable ones aria-disabled
+    // so that focus can rest on them and a screen reader still reads every tile.
+    var button = document.createElement("button");
+    button.type = "button";
+    Array.prototype.forEach.call(el.attributes, function (a) { button.setAttribute(a.name, a.value); });
+    while (el.firstChild) { button.appendChild(el.firstChild); }
+    el.parentNode.replaceChild(button, el);
+    button.tabIndex = -1;
+    tiles[button.getAttribute("data-tile")] = button;
   });
+  Object.keys(tiles).sort(function (a, b) {
+    return (a[1] + a[0]).localeCompare(b[1] + b[0]);
+  }).forEach(function (name) { order.push(name); });
+  var cursor = null;  // the tile that takes focus when the board is tabbed into
   var summary = panel.querySelector("[data-ft-summary]");
   var colourBox = panel.querySelector("[data-ft-colours]");
   var dropBox = panel.querySelector("[data-ft-drops]");
@@ -70,8 +84,27 @@
   }
   function clickable(el, on) {
     el.classList.toggle("ft-clickable", on);
-    if (on) { el.setAttribute("tabindex", "0"); el.setAttribute("role", "button"); }
-    else { el.removeAttribute("tabindex"); el.setAttribute("role", "gridcell"); }
+    el.setAttribute("aria-disabled", on ? "false" : "true");
+  }
+  function rove(name) {
+    // One tile of the board is in the tab order (roving tabindex); the arrows move among all 30.
+    if (cursor && tiles[cursor]) { tiles[cursor].tabIndex = -1; }
+    cursor = name;
+    tiles[name].tabIndex = 0;
+  }
+  function firstClickable() {
+    for (var i = 0; i < order.length; i++) {
+      if (tiles[order[i]].classList.contains("ft-clickable")) { return order[i]; }
+    }
+    return order[0];
+  }
+  function neighbour(name, key) {
+    var col = "ABCDEF".indexOf(name[0]), row = parseInt(name.slice(1), 10);
+    if (key === "ArrowLeft") { col -= 1; } else if (key === "ArrowRight") { col += 1; }
+    else if (key === "ArrowUp") { row -= 1; } else if (key === "ArrowDown") { row += 1; }
+    else { return null; }
+    var next = "ABCDEF".charAt(col) + row;
+    return col >= 0 && tiles[next] ? next : null;
   }
   function renderDrops(hand) {
     dropBox.innerHTML = "";
@@ -163,6 +196,9 @@
       renderDrops(hand);
     }
     summary.textContent = message;
+    // Keep the tab stop on the tile that has focus; otherwise on the first tile that can be chosen.
+    var focused = document.activeElement && document.activeElement.getAttribute("data-tile");
+    rove(focused && tiles[focused] ? focused : firstClickable());
     form.elements["from"].value = start || "";
     form.elements["path"].value = path.join(" ");
     form.elements["last"].value = last;
@@ -182,15 +218,22 @@
   Object.keys(tiles).forEach(function (name) {
     tiles[name].addEventListener("click", function () { choose(name); });
     tiles[name].addEventListener("keydown", function (e) {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(name); }
+      var next = neighbour(name, e.key);
+      if (next) { e.preventDefault(); rove(next); tiles[next].focus(); }
     });
+    tiles[name].addEventListener("focus", function () { if (cursor !== name) { rove(name); } });
   });
+  function backToBoard(button) {
+    // A button that has just disabled itself would drop focus to the page: put it back on the board.
+    if (button.disabled) { tiles[cursor].focus(); }
+  }
   undo.addEventListener("click", function () {
     if (path.length) { path.pop(); } else { start = null; }
     last = ""; drops = "";
     render();
+    backToBoard(undo);
   });
-  reset.addEventListener("click", function () { start = null; path = []; last = ""; drops = ""; render(); });
+  reset.addEventListener("click", function () { start = null; path = []; last = ""; drops = ""; render(); backToBoard(reset); });
   panel.hidden = false;
   render();
   // A link ending in #build:C3,C4,D4 pre-clicks those tiles (legal ones only), to share or show a move.

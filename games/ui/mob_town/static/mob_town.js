@@ -120,13 +120,19 @@
   Object.keys(targets).forEach(function (key) {
     var el = cells[key];
     if (!el) { return; }
-    el.classList.add("mt-target");
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("aria-label", el.getAttribute("aria-label") + " (click to take over: cost " + targets[key].cost + ")");
-    el.addEventListener("click", function () { setTarget(key); form.scrollIntoView({ block: "nearest" }); });
-    el.addEventListener("keydown", function (e) {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); setTarget(key); }
-    });
+    // A property that can be taken over becomes a real button; its name starts with what it shows.
+    var button = document.createElement("button");
+    button.type = "button";
+    Array.prototype.forEach.call(el.attributes, function (a) { button.setAttribute(a.name, a.value); });
+    while (el.firstChild) { button.appendChild(el.firstChild); }
+    var cost = document.createElement("span");
+    cost.className = "sr-only";
+    cost.textContent = " (take over: cost " + targets[key].cost + ")";
+    button.appendChild(cost);
+    el.parentNode.replaceChild(button, el);
+    cells[key] = button;
+    button.classList.add("mt-target");
+    button.addEventListener("click", function () { setTarget(key); form.scrollIntoView({ block: "nearest" }); });
   });
   select.addEventListener("change", function () { setTarget(select.value); });
   boxes.forEach(function (b) { b.addEventListener("change", update); });
