@@ -173,6 +173,8 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Ravenpost] "
+# Sign-up and password mails carry a Message-ID on our mail domain and Auto-Submitted.
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 
@@ -221,6 +223,9 @@ INBOUND_EMAIL_DOMAIN = os.environ.get("INBOUND_EMAIL_DOMAIN", "ravenpost.localho
 INBOUND_EMAIL_MAX_BYTES = int(os.environ.get("INBOUND_EMAIL_MAX_BYTES", str(10 * 1024 * 1024)))
 # The ESPs whose inbound webhooks exist (/anymail/<provider>/inbound/); every other one is a 404.
 INBOUND_EMAIL_PROVIDERS = env_list("INBOUND_EMAIL_PROVIDERS", "")
+# ESPs whose tracking webhooks (/anymail/<provider>/tracking/: bounces, complaints) exist besides the
+# one EMAIL_BACKEND sends through.
+EMAIL_TRACKING_PROVIDERS = env_list("EMAIL_TRACKING_PROVIDERS", "")
 # The authserv-id of the receiving MTA whose Authentication-Results header is trusted (empty: none).
 INBOUND_EMAIL_AUTHSERV_ID = os.environ.get("INBOUND_EMAIL_AUTHSERV_ID", "")
 # The embedded default's SMTP listener for replies (runservice); 0 turns it off.

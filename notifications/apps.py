@@ -8,7 +8,7 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        from notifications import checks, webhooks  # noqa: F401 - registers the checks and the inbound receiver
+        from notifications import checks, tracking, webhooks  # noqa: F401 - registers the checks and receivers
         # The outbox and the inbound side hand work over by task name; every process that
         # may hand work over (web, worker, commands) has the tasks registered from here.
         from notifications import tasks  # noqa: F401

@@ -46,3 +46,24 @@ def inbound_webhooks_are_authenticated(app_configs: Any = None, **kwargs: Any) -
                 f"inbound mail from {provider} is refused: {provider} signs nothing, so its webhook needs HTTP "
                 "basic auth (ANYMAIL WEBHOOK_SECRET)", id="notifications.E004"))
     return problems
+
+
+@checks.register(checks.Tags.security, deploy=True)
+def tracking_webhooks_are_authenticated(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """The tracking webhook of each ESP we send through can authenticate what it posts (else bounces are lost)."""
+    from notifications.tracking import PROVIDERS, configured_providers
+
+    problems: list[checks.CheckMessage] = []
+    anymail = getattr(settings, "ANYMAIL", {}) or {}
+    keys = {"mailgun": "MAILGUN_WEBHOOK_SIGNING_KEY", "mailersend": "MAILERSEND_SIGNING_SECRET",
+            "mailtrap": "MAILTRAP_TRACKING_SECRET", "postal": "POSTAL_WEBHOOK_KEY",
+            "resend": "RESEND_SIGNING_SECRET"}
+    for provider in configured_providers():
+        if provider not in PROVIDERS:
+            problems.append(checks.Error(f"EMAIL_TRACKING_PROVIDERS names {provider!r}, which has no tracking "
+                                         f"webhook (known: {', '.join(PROVIDERS)})", id="notifications.E005"))
+        elif not anymail.get("WEBHOOK_SECRET") and not anymail.get(keys.get(provider, "")):
+            problems.append(checks.Warning(
+                f"bounces and complaints from {provider} are refused: its tracking webhook has neither a signing "
+                "key nor HTTP basic auth (ANYMAIL WEBHOOK_SECRET)", id="notifications.W006"))
+    return problems

@@ -17,6 +17,10 @@ class OutboxStatus(models.TextChoices):
     SKIPPED = "skipped"
     # Kept for the recipient's daily digest instead of being sent on its own.
     DIGEST = "digest"
+    # Told in another mail to the same person about the same moment (one mail per event per person).
+    FOLDED = "folded"
+    # Not sent: the address does not receive mail (a hard bounce or a complaint, see AddressHealth).
+    SUPPRESSED = "suppressed"
 
 
 class OutboxMessage(models.Model):
@@ -45,6 +49,10 @@ class OutboxMessage(models.Model):
     # A database default as well: the write path inserts rows with its own SQL (notifications.outbox).
     maybe_duplicate = models.BooleanField(default=False, db_default=False)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # Held until then (the recipient's quiet hours); the periodic sweep sends it afterwards.
+    not_before = models.DateTimeField(null=True, blank=True)
+    # The mail service's own id of the sent mail (anymail's), which its tracking events name.
+    esp_message_id = models.CharField(max_length=255, blank=True, db_default="", default="")
 
     class Meta:
         indexes = [models.Index(fields=["status", "created_at"])]
@@ -140,7 +148,13 @@ class MailMode(models.TextChoices):
 
 
 class MailPreference(models.Model):
-    """How a person wants game mail: every turn, a daily digest at a chosen hour, or none."""
+    """How a person wants game mail: every turn, a daily digest at a chosen hour, or none.
+
+    ``confirm_web_moves``: a mail confirming each move made on the web (off unless asked for).
+    ``quiet_from``/``quiet_until``: hours (0-23, the person's time zone) in which no game mail
+    goes out; mail due then is held until they end. Both None: no quiet hours. Game clocks
+    are not paused by them.
+    """
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
                                 related_name="mail_preference")
@@ -148,6 +162,65 @@ class MailPreference(models.Model):
     # Hour of the day (0-23) in the user's own time zone when the digest goes out.
     digest_hour = models.PositiveSmallIntegerField(default=8)
     last_digest_at = models.DateTimeField(null=True, blank=True)
+    confirm_web_moves = models.BooleanField(default=False)
+    quiet_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    quiet_until = models.PositiveSmallIntegerField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.mode}"
+
+
+# -- delivery trouble -----------------------------------------------------------
+
+
+class StopReason(models.TextChoices):
+    HARD_BOUNCE = "hard_bounce", "the receiving mail server refused it (a permanent bounce)"
+    REJECTED = "rejected", "our mail service refused to send to it"
+    COMPLAINT = "complaint", "it was reported as spam"
+    SOFT_BOUNCES = "soft_bounces", "it failed again and again (temporary errors)"
+
+
+class AddressHealth(models.Model):
+    """What the mail system has told us about one address (lowercase): whether it receives mail.
+
+    ``receiving`` turns False on a hard bounce, a rejection, a complaint or too
+    many soft bounces in a row; nothing is mailed to it then (except the mail
+    that checks it) until its owner proves it works again. ``episode`` counts the
+    stops, so the other players of a game are told once per stop.
+    """
+
+    address = models.CharField(max_length=320, unique=True)
+    receiving = models.BooleanField(default=True)
+    reason = models.CharField(max_length=20, choices=StopReason.choices, blank=True)
+    detail = models.CharField(max_length=500, blank=True)
+    stopped_at = models.DateTimeField(null=True, blank=True)
+    episode = models.PositiveIntegerField(default=0)
+    # Temporary failures since the last delivery or confirmation, and ever.
+    soft_bounces = models.PositiveIntegerField(default=0)
+    soft_bounces_total = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.address}: {'receiving' if self.receiving else 'stopped (' + self.reason + ')'}"
+
+
+class DeliveryReport(models.Model):
+    """One report from the mail system (a DSN, an ESP's tracking event), kept once for audit.
+
+    ``key`` is unique (``<source>:<event id>``): a webhook the ESP retries, or a DSN
+    delivered twice, is counted once.
+    """
+
+    key = models.CharField(max_length=255, unique=True)
+    source = models.CharField(max_length=20)  # dsn, arf, mailgun, postmark, ...
+    kind = models.CharField(max_length=20)  # hard, soft, complaint, rejected, unsubscribed, delivered
+    address = models.CharField(max_length=320)
+    detail = models.CharField(max_length=500, blank=True)
+    row = models.ForeignKey(OutboxMessage, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    received_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "received_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.address} ({self.source})"

@@ -2,8 +2,9 @@
 
 Besides the game's own notices (``game_started``, ``your_turn``, ``game_over``
 and the clock's mails, written by the write path), the inbound pipeline writes
-its answers here too (``email_reply``, ``held_notice``), so they get the same
-once-only sending.
+its answers here too (``email_reply``, ``held_notice``), and
+:mod:`notifications.delivery` its notices (``undeliverable_notice``,
+``address_check``), so they get the same once-only sending.
 
 This module owns the outbox table's SQL: the write path embeds
 :func:`insert_statement` in its one-statement commit rather than spelling the
@@ -91,7 +92,9 @@ def write_rows(rows: Iterable[dict[str, Any]]) -> list[int]:
     rows = list(rows)
     if not rows:
         return []
-    OutboxMessage.objects.bulk_create([OutboxMessage(**row) for row in rows], ignore_conflicts=True)
+    # One moment for all: the sender folds the rows of one change for one person into one mail by it.
+    now = timezone.now()
+    OutboxMessage.objects.bulk_create([OutboxMessage(**row, created_at=now) for row in rows], ignore_conflicts=True)
     # With ignore_conflicts SQLite reports no primary keys: read back the rows just written.
     keys = [row["dedupe_key"] for row in rows]
     return list(OutboxMessage.objects.filter(dedupe_key__in=keys, status=OutboxStatus.PENDING)

@@ -11,12 +11,22 @@ game to that player points at it with ``In-Reply-To`` and ``References``.
 Kinds written by the write path: ``game_started``, ``your_turn``, ``game_over``.
 Kinds written by this app: ``email_reply`` (the answer to a player's mail:
 confirmation or error), ``held_notice`` (a mail for your seat failed
-authentication), ``invitation``, ``digest`` (rendered by the sender).
+authentication), ``invitation``, ``digest`` (rendered by the sender),
+``undeliverable_notice`` (a player of your game no longer receives mail) and
+``address_check`` (the link that proves an address receives mail again).
+
+Headers every mail carries: a ``Message-ID`` on our own domain, ``Date`` (Django
+adds it), ``Auto-Submitted: auto-generated`` (so autoresponders stay quiet) and
+``X-Ravenpost-Ref`` (:func:`notifications.delivery.row_ref`, what a bounce
+quotes back). Game mail also carries the one-click unsubscribe pair of RFC 8058:
+``List-Unsubscribe: <signed URL>`` and ``List-Unsubscribe-Post:
+List-Unsubscribe=One-Click``; the URL switches its owner to web-only mail.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 import zoneinfo
 from dataclasses import dataclass, field
 from email.utils import formataddr, parseaddr
@@ -27,7 +37,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from notifications import tokens
+from notifications import delivery, links, tokens
 from notifications.models import OutboxMessage
 
 SUBJECT_PREFIX = "[Ravenpost]"
@@ -38,6 +48,7 @@ class Section:
     title: str
     text: str
     pre: bool = True  # board descriptions and logs keep their layout
+    items: list[str] = field(default_factory=list)  # shown as a list in HTML (the text part has ``text``)
 
 
 @dataclass
@@ -53,6 +64,9 @@ class MailContent:
     deadline: str = ""
     game_url: str = ""
     can_reply: bool = True
+    # Links to the person's mail settings and to unsubscribe (game mail a preference governs).
+    settings_url: str = ""
+    unsubscribe_url: str = ""
 
     @property
     def heading(self) -> str:
@@ -63,8 +77,24 @@ class MailContent:
 # -- threading ----------------------------------------------------------------
 
 
+_HOSTNAME = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$")
+
+
+def valid_domain(domain: str) -> bool:
+    """A host name fit for the right-hand side of a Message-ID (RFC 5322 ``dot-atom``, DNS labels)."""
+    return bool(_HOSTNAME.match(domain))
+
+
 def _mail_domain() -> str:
-    return tokens.inbound_domain()
+    """Our own domain for Message-IDs: the inbound domain (ours, with MX), else the From address's."""
+    for candidate in (tokens.inbound_domain(), parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2]):
+        try:
+            domain = candidate.strip().lower().encode("idna").decode("ascii")
+        except UnicodeError:
+            continue
+        if valid_domain(domain):
+            return domain
+    return "ravenpost.invalid"  # RFC 2606: never a real host, still a valid Message-ID
 
 
 def thread_root_id(game_id: int, seat: int | None, user_id: int) -> str:
@@ -165,8 +195,9 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
         happened = selectors.recent_moves(game, seat, upto=row.event_seq, since_own=row.kind != "game_over",
                                           limit=12 if row.kind != "game_over" else 6)
         if happened:
-            title = "The last moves" if row.kind == "game_over" else "Since your last move"
-            content.sections.insert(0, Section(title, "\n".join(f"  {line}" for line in happened)))
+            title = "The last moves" if row.kind == "game_over" else "What happened since your last turn"
+            content.sections.insert(0, Section(title, "\n".join(f"  - {line}" for line in happened), pre=False,
+                                               items=happened))
     if content.notation and content.notation in description:
         content.notation = ""  # the game's own description already explains the syntax
     return content
@@ -241,6 +272,31 @@ def _reply_mail(row: OutboxMessage) -> MailContent:
     return content
 
 
+def _undeliverable_mail(row: OutboxMessage, game: Any) -> MailContent:
+    """A player of this game no longer receives mail (told once per stop; only their name is said)."""
+    player = row.payload.get("player", "A player")
+    return MailContent(
+        subject=f"{SUBJECT_PREFIX} {game_label(game)} — {player} is not receiving mail",
+        intro=[f"Mail to {player} cannot be delivered at the moment, so they will not see turn mails for "
+               "this game until they fix their address.",
+               "The game's deadlines keep running as usual; you do not need to do anything."],
+        game_url=game_url(game.pk),
+        can_reply=False,
+    )
+
+
+def _address_check_mail(row: OutboxMessage) -> MailContent:
+    """The mail a person asks for to prove that their address receives mail again."""
+    address = delivery.address_of(row)
+    return MailContent(
+        subject=f"{SUBJECT_PREFIX} is your mail working again?",
+        intro=["You asked us to check that mail reaches this address again.",
+               f"Open this link to confirm it and receive game mail again: {links.check_url(row.user_id, address)}",
+               f"The link works for {links.CHECK_MAX_AGE.days} days. If you did not ask for this, ignore this mail."],
+        can_reply=False,
+    )
+
+
 def _invitation_mail(row: OutboxMessage, game: Any) -> MailContent:
     inviter = row.payload.get("inviter", "A friend")
     return MailContent(
@@ -279,7 +335,21 @@ def compose(content: MailContent, *, to: str, reply_to: str | None, message_id: 
         headers=headers,
     )
     message.attach_alternative(html, "text/html")
+    bounces = bounce_address()
+    if bounces:
+        # The envelope sender (where bounces go) is ours on the inbound domain; the From header stays.
+        message.extra_headers.setdefault("From", message.from_email)
+        message.from_email = bounces
     return message
+
+
+def bounce_address() -> str:
+    """The envelope sender for mail sent over SMTP: ``<local>-bounces@<inbound domain>``, so bounces reach the
+    inbound pipeline (SMTP listener or ``ingest_email``). Empty with an ESP (anymail): its tracking
+    webhook reports bounces, and most ESPs set their own envelope sender."""
+    if str(getattr(settings, "EMAIL_BACKEND", "")).startswith("anymail."):
+        return ""
+    return f"{tokens.local_part()}-bounces@{tokens.inbound_domain()}"
 
 
 def _tidy(text: str) -> str:
@@ -300,6 +370,10 @@ def reply_to_for(game: Any, seat: int | None, user_id: int) -> str | None:
     return formataddr((f"Ravenpost {game_label(game)}", tokens.reply_address(token)))
 
 
+# Mail a preference governs: it carries the one-click unsubscribe and a link to the settings.
+LIST_KINDS = frozenset({"game_started", "your_turn", "game_over", "undeliverable_notice", *CLOCK_KINDS})
+
+
 def build_message(row: OutboxMessage) -> EmailMultiAlternatives | None:
     """The mail for one outbox row, or None when there is nothing to send (no address, no game)."""
     to = row.payload.get("to") or row.user.email
@@ -310,10 +384,16 @@ def build_message(row: OutboxMessage) -> EmailMultiAlternatives | None:
         if game is None:
             return None
         content = _game_mail(row, game)
+        if content is not None:
+            _fold_in(content, row, game)
     elif row.kind in ("email_reply", "held_notice"):
         content = _reply_mail(row)
     elif row.kind == "invitation" and game is not None:
         content = _invitation_mail(row, game)
+    elif row.kind == "undeliverable_notice" and game is not None:
+        content = _undeliverable_mail(row, game)
+    elif row.kind == "address_check":
+        content = _address_check_mail(row)
     else:
         return None
     if content is None:
@@ -327,11 +407,45 @@ def build_message(row: OutboxMessage) -> EmailMultiAlternatives | None:
         references = [*references, *row.payload.get("references", []), in_reply_to]
         references = list(dict.fromkeys(references))[-10:]
     reply_to = reply_to_for(game, row.seat, row.user_id) if content.can_reply else None
-    extra = {"X-Ravenpost-Kind": row.kind}
+    extra = {"X-Ravenpost-Kind": row.kind, delivery.REF_HEADER: delivery.row_ref(row.pk)}
+    if row.kind in LIST_KINDS:
+        extra.update(unsubscribe_headers(row.user_id))
+        content.settings_url, content.unsubscribe_url = links.settings_url(), links.unsubscribe_url(row.user_id)
     if row.payload.get("result"):
         extra["X-Ravenpost-Result"] = row.payload["result"]  # lets mail filters (and tests) sort answers
-    return compose(content, to=to, reply_to=reply_to, message_id=row_message_id(row),
-                   in_reply_to=in_reply_to, references=references, extra_headers=extra)
+    message = compose(content, to=to, reply_to=reply_to, message_id=row_message_id(row),
+                      in_reply_to=in_reply_to, references=references, extra_headers=extra)
+    # anymail hands metadata to the ESP, whose tracking events bring it back (see notifications.tracking).
+    message.metadata = {"ravenpost_ref": delivery.row_ref(row.pk)}  # type: ignore[attr-defined]
+    return message
+
+
+def unsubscribe_headers(user_id: int) -> dict[str, str]:
+    """RFC 8058 one-click unsubscribe: an HTTPS (here: the site's) URL and the POST marker."""
+    return {"List-Unsubscribe": f"<{links.unsubscribe_url(user_id)}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def _fold_in(content: MailContent, row: OutboxMessage, game: Any) -> None:
+    """Add what the rows folded into this one said (the sender folded them: one mail per moment)."""
+    ids = [pk for pk in row.payload.get("folded", []) if isinstance(pk, int)]
+    if not ids:
+        return
+    lines: list[str] = []
+    first: list[str] = []  # what the person did comes before what it led to
+    others = OutboxMessage.objects.select_related("user", "game").filter(pk__in=ids, user_id=row.user_id,
+                                                                          game=game)
+    for other in sorted(others, key=lambda r: (r.event_seq or 0, r.pk)):
+        said = _game_mail(other, game)
+        if said is None:
+            continue
+        (first if other.kind == "move_confirmed" else lines).extend(
+            line for line in said.intro if line not in lines and line not in first and line not in content.intro)
+        content.deadline = content.deadline or said.deadline
+        titles = {section.title for section in content.sections}
+        # "What happened since your last turn" of a folded turn mail is still news: keep it, first.
+        content.sections[:0] = [section for section in said.sections if section.title not in titles]
+    content.intro = [*first, *content.intro, *lines]
 
 
 def build_digest(user: Any, rows: list[OutboxMessage]) -> EmailMultiAlternatives | None:
@@ -358,13 +472,15 @@ def build_digest(user: Any, rows: list[OutboxMessage]) -> EmailMultiAlternatives
         text = game.rules.describe(state, seat) if state is not None else ""
         happened = selectors.recent_moves(game, seat) if seat is not None and state is not None else []
         if happened:
-            text = "Since your last move:\n" + "\n".join(f"  {line}" for line in happened) + "\n\n" + text
+            text = ("What happened since your last turn:\n" + "\n".join(f"  - {line}" for line in happened)
+                    + "\n\n" + text)
         if game.result:
             text += "\n\n" + selectors.result_summary(game)
         reply = reply_to_for(game, seat, row.user_id)
         address = parseaddr(reply)[1] if reply else ""
         text += f"\n\nGame page: {game_url(game.pk)}" + (f"\nReply with moves to: {address}" if address else "")
         content.sections.append(Section(game_label(game), text))
+    content.settings_url, content.unsubscribe_url = links.settings_url(), links.unsubscribe_url(user.pk)
     return compose(content, to=user.email, reply_to=None,
                    message_id=f"<ravenpost.digest.{user.pk}.{rows[-1].pk}@{_mail_domain()}>",
-                   in_reply_to=None, references=[])
+                   in_reply_to=None, references=[], extra_headers=unsubscribe_headers(user.pk))

@@ -16,8 +16,19 @@ Failed sends go back to ``pending`` and are retried by the periodic sweep
 broker then holds no message for long (its visibility timeout stays short).
 
 Game mail honours :class:`~notifications.models.MailPreference`: ``web`` skips
-it, ``digest`` keeps it for :func:`send_digests`. Answers to a player's own mail
-(``email_reply``, ``held_notice``) always go out: the player asked for them.
+it, ``digest`` keeps it for :func:`send_digests`, quiet hours hold it until they
+end (``not_before``). Answers to a player's own mail (``email_reply``,
+``held_notice``) go out whatever the mode: the player asked for them.
+
+One mail per moment per person: the rows one change wrote for one person in
+one game (same game, user and ``created_at``: the write path stamps them
+together) go out as one mail, the most telling of them (:data:`FOLD_ORDER`)
+carrying the others' opening lines; the rest become ``folded``. A move the
+person made on the web is not mailed back to them unless they asked for
+confirmations: they are looking at the page.
+
+Nothing goes to an address that stopped receiving mail (:mod:`notifications.delivery`):
+such rows become ``suppressed``, except the mail that checks the address.
 """
 
 from __future__ import annotations
@@ -32,13 +43,20 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from notifications import render
+from notifications import delivery, render
 from notifications.models import MailMode, MailPreference, OutboxMessage, OutboxStatus
+from notifications.preferences import preference_of, quiet_end
 
 log = logging.getLogger(__name__)
 
 # Kinds a preference may hold back; everything else is an answer the person asked for.
-GAME_KINDS = frozenset({"game_started", "your_turn", "game_over", "invitation"})
+GAME_KINDS = frozenset({"game_started", "your_turn", "game_over", "invitation", "reminder", "timed_out",
+                        "timeout_notice", "briefing", "move_confirmed", "undeliverable_notice"})
+# Kinds that go out even to an address that stopped receiving: the mail that proves it works again.
+CHECK_KINDS = frozenset({"address_check"})
+# Rows of one moment for one person fold into the first of these kinds among them.
+# The game's first mail (``game_started``) stays apart: it is the root every later mail of the thread names.
+FOLD_ORDER = ("game_over", "timed_out", "briefing", "your_turn", "reminder", "timeout_notice", "move_confirmed")
 # After this many failed attempts a row is given up (status ``failed``, its last error kept).
 MAX_ATTEMPTS = 10
 # The pause before retrying a failed row doubles with each attempt, up to this.
@@ -97,6 +115,7 @@ def send_pending(limit: int = 500) -> int:
     release_interrupted(now)
     candidates = (OutboxMessage.objects.filter(status=OutboxStatus.PENDING)
                   .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lte=now - retry_pause(1)))
+                  .filter(Q(not_before__isnull=True) | Q(not_before__lte=now))
                   .order_by("created_at").values_list("pk", "attempts", "claimed_at")[:limit])
     ids = [pk for pk, attempts, claimed_at in candidates
            if claimed_at is None or claimed_at + retry_pause(attempts) <= now]
@@ -112,7 +131,64 @@ def mode_of(user_id: int) -> str:
     return pref or MailMode.EVERY
 
 
+def _hold_back(row: OutboxMessage, now: datetime.datetime) -> bool:
+    """Apply the recipient's address state and preferences to a claimed row; True when it is not sent now."""
+    if row.not_before is not None and row.not_before > now:
+        return True  # quiet hours: the sweep sends it when they are over
+    if row.kind not in CHECK_KINDS and not delivery.receiving(delivery.address_of(row)):
+        row.status = OutboxStatus.SUPPRESSED
+        row.save(update_fields=["status"])
+        return True
+    if row.kind not in GAME_KINDS:
+        return False
+    pref = preference_of(row.user_id)
+    if pref.mode != MailMode.EVERY:
+        row.status = OutboxStatus.SKIPPED if pref.mode == MailMode.WEB else OutboxStatus.DIGEST
+        row.save(update_fields=["status"])
+        return True
+    held = quiet_end(pref, row.user.time_zone, now)
+    if held is not None:
+        row.not_before = held
+        row.save(update_fields=["not_before"])
+        return True
+    return False
+
+
+def _fold(row: OutboxMessage) -> OutboxMessage | None:
+    """Fold the pending rows of the same moment for the same person into one; the row to send, if any.
+
+    Marks the others ``folded`` and records their ids in the sent row's payload, so
+    the mail can be rendered again exactly (a reply's quotation is recognised by it).
+    """
+    if row.kind not in FOLD_ORDER or row.game_id is None:
+        return row
+    group = [row, *OutboxMessage.objects.select_for_update(skip_locked=True, of=("self",))
+             .select_related("user", "game")
+             .filter(game_id=row.game_id, user_id=row.user_id, created_at=row.created_at,
+                     status=OutboxStatus.PENDING, kind__in=FOLD_ORDER).exclude(pk=row.pk)]
+    confirmations = [r for r in group if r.kind == "move_confirmed"]
+    if confirmations and not preference_of(row.user_id).confirm_web_moves:
+        # They moved on the web and see the page: no mail for their own action, nor for being awaited again.
+        own = {"move_confirmed", "your_turn"}
+        quiet = [r for r in group if r.kind in own and r.seat in {c.seat for c in confirmations}]
+        group = [r for r in group if r not in quiet]
+        OutboxMessage.objects.filter(pk__in=[r.pk for r in quiet]).update(status=OutboxStatus.FOLDED)
+    if not group:
+        return None
+    group.sort(key=lambda r: (FOLD_ORDER.index(r.kind), -(r.event_seq or 0), r.pk))
+    primary, others = group[0], group[1:]
+    if others:
+        others.sort(key=lambda r: (r.event_seq or 0, r.pk))
+        OutboxMessage.objects.filter(pk__in=[r.pk for r in others]).update(status=OutboxStatus.FOLDED)
+        primary.payload = {**primary.payload, "folded": [r.pk for r in others]}
+        # The mail shows the game as it stands after the last of them.
+        primary.event_seq = max([primary.event_seq or 0, *[r.event_seq or 0 for r in others]]) or None
+        primary.save(update_fields=["payload", "event_seq"])
+    return primary
+
+
 def _send_one(pk: int) -> int:
+    now = timezone.now()
     with transaction.atomic():
         row = (
             OutboxMessage.objects.select_for_update(skip_locked=True, of=("self",))
@@ -122,12 +198,16 @@ def _send_one(pk: int) -> int:
         )
         if row is None:
             return 0  # already sent, being sent, or another worker has it
-        if row.kind in GAME_KINDS:
-            mode = mode_of(row.user_id)
-            if mode != MailMode.EVERY:
-                row.status = OutboxStatus.SKIPPED if mode == MailMode.WEB else OutboxStatus.DIGEST
-                row.save(update_fields=["status"])
+        if _hold_back(row, now):
+            return 0
+        folded = _fold(row)
+        if folded is None:
+            return 0
+        if folded.pk != row.pk:
+            if _hold_back(folded, now):
                 return 0
+            row = folded
+        pk = row.pk
         message = render.build_message(row)
         row.attempts += 1
         if message is None:
@@ -155,7 +235,9 @@ def _send_one(pk: int) -> int:
         log.warning("outbox row %s not sent (attempt %s): %s", pk, row.attempts, error)
         raise TransientSendError(str(error)) from error
     # Unconditional: a row released meanwhile as interrupted must not go out a second time.
-    OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now())
+    esp_id = str(getattr(getattr(message, "anymail_status", None), "message_id", None) or "")[:255]
+    OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now(),
+                                               esp_message_id=esp_id)
     return 1
 
 
@@ -188,6 +270,9 @@ def send_digests(now: datetime.datetime | None = None) -> int:
             locked.last_digest_at = now
             locked.save(update_fields=["last_digest_at"])
             if not rows:
+                continue
+            if not delivery.receiving(pref.user.email):
+                OutboxMessage.objects.filter(pk__in=[r.pk for r in rows]).update(status=OutboxStatus.SUPPRESSED)
                 continue
             message = render.build_digest(pref.user, rows)
             if message is not None:

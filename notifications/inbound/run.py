@@ -1,6 +1,8 @@
 """Processing a stored mail (the worker's part), in one transaction per message.
 
 1. drop what a machine sent (auto-replies, bounces, out-of-office): no answer;
+   a delivery report or spam report about our own mail is handed to
+   :mod:`notifications.delivery` first (stops or retries that address's mail);
 2. find our reply address among the recipients and check it and the sender
    (:mod:`notifications.inbound.trust`); an untrusted mail is held;
 3. strip quotes and signatures, parse the commands, apply them through
@@ -35,7 +37,7 @@ from games import services
 from games.models import Source
 from games.rules import IllegalMove
 from games.rules.text import shown
-from notifications import commands, mailparse, originals, outbox, tokens
+from notifications import commands, delivery, mailparse, originals, outbox, tokens
 from notifications.inbound.answer import Answer
 from notifications.inbound.trust import TokenRow, authentication_problems, held_notice, token_with_checks
 from notifications.models import InboundMessage, InboundStatus, ReplyToken
@@ -144,7 +146,9 @@ def _process(inbound: Claimed) -> tuple[str, str]:
     except ValueError as error:
         return InboundStatus.DROPPED, f"malformed: {error}"
     if mail.auto_reason:
-        return InboundStatus.DROPPED, f"automatic mail: {mail.auto_reason}"
+        # Bounces and spam reports about our own mail are acted on here; no automatic mail is ever answered.
+        reported = delivery.receive_report(inbound.raw, key=f"inbound:{inbound.pk}")
+        return InboundStatus.DROPPED, f"automatic mail: {mail.auto_reason}" + (f"; {reported}" if reported else "")
     parsed = tokens.find_token([*inbound.envelope_recipients, *mail.recipients])
     if parsed is None:
         return InboundStatus.DROPPED, "no valid reply address"

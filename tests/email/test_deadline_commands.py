@@ -75,14 +75,24 @@ def test_reminder_and_timeout_mails_go_to_the_right_people(timed_game):
     reminders = [m for m in mail.outbox if "reminder: your move is due" in m.subject]
     assert len(reminders) == 3
     services.submit_move(game_id=timed_game.pk, seat=0, text="mercenary 3g; general b; innkeeper f")
+    sender.send_pending()
+    before_sweep = len(mail.outbox)
     deadlines.sweep(now=projection.deadline)
     sender.send_pending()
     late = {seat_user(timed_game, s).email for s in (1, 2)}
     ran_out = [m for m in mail.outbox if "your time ran out" in m.subject]
     assert {m.to[0] for m in ran_out} == late
     assert all("the deadline policy played this move for you:" in m.body for m in ran_out)
-    notices = [m for m in mail.outbox if "'s time ran out" in m.subject]
-    assert len(notices) == 4  # each late seat's timeout told to the two other players
+    # One mail per person for that sweep: each late seat's timeout is told to the two other players,
+    # inside the one mail each of them gets about it.
+    on_time, first, second = (seat_user(timed_game, s) for s in (0, 1, 2))
+    swept = mail.outbox[before_sweep:]
+    assert sorted(m.to[0] for m in swept) == sorted([on_time.email, first.email, second.email])
+    told = {m.to[0]: m.body for m in swept}
+    assert f"{first.name}'s time ran out" in told[on_time.email]
+    assert f"{second.name}'s time ran out" in told[on_time.email]
+    assert f"{second.name}'s time ran out" in told[first.email]
+    assert f"{first.name}'s time ran out" in told[second.email]
     # A notice to others never spells out the timed-out seat's move (it may be a secret bid).
-    for notice in notices:
+    for notice in [m for m in swept if m.to[0] == on_time.email]:
         assert "played this move for you" not in notice.body

@@ -110,12 +110,14 @@ def test_digest_readers_get_one_mail_at_their_hour(players, mailoutbox):
 
 
 def test_a_move_made_on_the_web_is_confirmed_by_mail_to_its_player_only(game, mailoutbox):
+    """Confirmations of web moves are off by default (tests/email/test_mail_settings.py); asked for, they come."""
     from games import services
     from notifications import sender
 
     from .conftest import seat_user
 
     user = seat_user(game, 0)
+    MailPreference.objects.create(user=user, confirm_web_moves=True)
     services.submit_move(game_id=game.pk, user=user, text="mercenary 3g; general b; innkeeper f", source="web")
     sender.send_pending()
     confirmations = [m for m in mailoutbox if "your move is recorded" in m.subject]
