@@ -18,7 +18,7 @@ from games.exports import export_record, is_over
 router = Router(tags=["records"])
 
 
-@router.get("/games/{game_id}/record", auth=None, response={200: dict[str, Any], 404: Error, 409: Error})
+@router.get("/games/{game_id}/record", auth=None, url_name="record", response={200: dict[str, Any], 404: Error, 409: Error})
 def record(request: HttpRequest, game_id: int) -> dict[str, Any]:
     """A finished game's record: every event in its hash chain, the seed revealed, the final state's hash.
 

@@ -236,3 +236,20 @@ def test_a_record_is_published_only_when_the_game_is_over(trio):
     record = anyone.get(f"/api/games/{game_id}/record").json()
     assert record["format"] == "ravenpost-game-record/1"
     assert record["events"][-1]["kind"] == "seed_revealed"
+
+
+def test_replay_as_my_seat_while_running_and_as_any_seat_after_the_end(trio):
+    game_id = start_revolution(trio)
+    seat = Seat.objects.get(game_id=game_id, user=trio[0][0]).index
+    _, a = trio[0]
+    mine = a.get(f"/api/games/{game_id}/replay", step=1, seat=seat)
+    assert mine.status_code == 200 and mine.json()["seat"] == seat and mine.json()["step"] == 1
+    other = (seat + 1) % 3
+    refused = a.get(f"/api/games/{game_id}/replay", seat=other)
+    assert refused.status_code == 403 and "only as your own seat" in refused.json()["detail"]
+    for _, client in trio:
+        client.post(f"/api/games/{game_id}/resign")
+    after = a.get(f"/api/games/{game_id}/replay", seat=other).json()
+    assert after["seat"] == other and after["view"] == selectors.replay_at(
+        Game.objects.get(pk=game_id), selectors.Viewer(None, other), None)["view"]
+    assert a.get(f"/api/games/{game_id}/replay", seat=7).status_code == 400
