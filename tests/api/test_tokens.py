@@ -57,7 +57,7 @@ def test_the_profile_page_makes_lists_and_revokes_tokens(db):
     web.force_login(user)
     made = web.post("/profile/tokens/", {"name": "my bot", "scope": "play"}, follow=True)
     assert made.status_code == 200
-    shown = re.search(r'id="new-token-value" type="text" readonly value="(rp_[^"]+)"', made.content.decode())
+    shown = re.search(r'id="new-token-value" readonly rows="2" cols="40" spellcheck="false">(rp_[^<]+)</textarea>', made.content.decode())
     assert shown, "the new token is shown once"
     token = shown.group(1)
     assert ApiClient(token).get("/api/me").json()["scope"] == "play"
