@@ -14,7 +14,7 @@ from api.errors import ApiRefusal
 from api.routes.games import game_or_404
 from api.schemas import ChatIn, ChatOut, DecisionOut, DeadlineOut, Error, LogEntry, MoveIn, MoveOut
 from games import selectors, services
-from games.models import Event, GameStatus, Source, iso
+from games.models import GameStatus, Source, iso
 from games.rules import canonical_json
 
 router = Router(tags=["play"])
@@ -69,9 +69,8 @@ def submit(request: HttpRequest, game_id: int, payload: MoveIn,
     key = payload.idempotency_key or (idempotency_key[:100] if idempotency_key else None)
     result = services.submit_move(game_id=game_id, user=user, move=payload.move, text=payload.text,
                                   source=Source.API, idempotency_key=key, expected_version=payload.expected_version)
-    digest = Event.objects.filter(game_id=game_id, seq=result.seq).values_list("hash", flat=True).first() or ""
     version = selectors.projection_of(game_or_404(game_id)).version
-    return {"game_id": game_id, "seq": result.seq, "hash": digest, "seat": result.seat, "move": result.move,
+    return {"game_id": game_id, "seq": result.seq, "hash": result.hash, "seat": result.seat, "move": result.move,
             "shown": result.shown or result.text, "duplicate": result.duplicate, "finished": result.finished,
             "warnings": result.warnings, "version": version}
 
