@@ -27,5 +27,6 @@ class TokenRateThrottle(SimpleRateThrottle):
 
     def get_cache_key(self, request: HttpRequest) -> str | None:
         token = getattr(request, "auth", None)
-        ident = f"t{token.pk}" if isinstance(token, AccessToken) else f"a{self.get_ident(request)}"
+        # The prefix too: a token's row id can come back after a deleted one, its random prefix does not.
+        ident = f"t{token.pk}-{token.prefix}" if isinstance(token, AccessToken) else f"a{self.get_ident(request)}"
         return f"api-rate:{ident}"
