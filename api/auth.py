@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from ninja.security import HttpBearer
+from ninja.security import HttpBearer, SessionAuth
 
 from accounts.models import AccessToken, User
 from accounts.tokens import token_authenticate
@@ -21,6 +21,12 @@ class TokenAuth(HttpBearer):
         return token_authenticate(token)
 
 
+class PageSession(SessionAuth):
+    """The signed-in person's session: how the game page itself asks for news (reads only, never acts)."""
+
+    openapi_description = "The web page's session (the game page uses it to refresh itself)."
+
+
 def token_of(request: HttpRequest) -> AccessToken:
     token: Any = getattr(request, "auth", None)
     if not isinstance(token, AccessToken):
@@ -29,6 +35,10 @@ def token_of(request: HttpRequest) -> AccessToken:
 
 
 def caller(request: HttpRequest) -> User:
+    """Whoever calls: a token's owner, or the signed-in person (only where a page reads, see ``events``)."""
+    auth: Any = getattr(request, "auth", None)
+    if isinstance(auth, User):
+        return auth
     return token_of(request).user
 
 

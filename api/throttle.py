@@ -11,7 +11,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from ninja.throttling import SimpleRateThrottle
 
-from accounts.models import AccessToken
+from accounts.models import AccessToken, User
 
 
 class TokenRateThrottle(SimpleRateThrottle):
@@ -28,5 +28,10 @@ class TokenRateThrottle(SimpleRateThrottle):
     def get_cache_key(self, request: HttpRequest) -> str | None:
         token = getattr(request, "auth", None)
         # The prefix too: a token's row id can come back after a deleted one, its random prefix does not.
-        ident = f"t{token.pk}-{token.prefix}" if isinstance(token, AccessToken) else f"a{self.get_ident(request)}"
+        if isinstance(token, AccessToken):
+            ident = f"t{token.pk}-{token.prefix}"
+        elif isinstance(token, User):
+            ident = f"u{token.pk}"  # a signed-in page asking for news
+        else:
+            ident = f"a{self.get_ident(request)}"
         return f"api-rate:{ident}"

@@ -76,6 +76,8 @@ SITE_URL_FROM_ENV = "SITE_URL" in os.environ
 SITE_NAME = os.environ.get("SITE_NAME", "Ravenpost")
 # Requests per token (or per address, for the few API endpoints open without one): "<count>/<s|min|hour|day>".
 API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "300/min")
+# The longest an events long poll may wait, in seconds: each waiting request holds a web worker thread.
+API_MAX_WAIT = float(os.environ.get("API_MAX_WAIT", "25"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

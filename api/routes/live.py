@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from ninja import Router
 
 from api import live, presenters
-from api.auth import caller
+from api.auth import PageSession, TokenAuth, caller
 from api.errors import ApiRefusal
 from api.routes.games import game_or_404
 from api.schemas import Error, EventsOut
@@ -21,9 +21,10 @@ router = Router(tags=["live"])
 EVENTS_PER_ANSWER = 200
 
 
-@router.get("/games/{game_id}/events", response={200: EventsOut, 404: Error})
+@router.get("/games/{game_id}/events", auth=[TokenAuth(), PageSession()], url_name="events",
+            response={200: EventsOut, 404: Error})
 def events(request: HttpRequest, game_id: int, after: int = 0, wait: float = 20.0) -> dict[str, Any]:
-    """The game's events after ``after`` (a seq), waiting up to ``wait`` seconds (at most 30) for one.
+    """The game's events after ``after`` (a seq), waiting up to ``wait`` seconds (25 at most, or as set) for one.
 
     Each event is told as your seat may know it (``summary``); an event's hash is
     given for your own seat's events, and for all of them once the game is over

@@ -66,7 +66,7 @@ def test_a_wait_with_nothing_new_is_bounded_and_slows_down(trio, fake_time):
     assert len(fake.pauses) <= 15, "the poll backs off instead of asking many times a second"
     assert fake.pauses == sorted(fake.pauses[:-1]) + fake.pauses[-1:]
     long = trio[0][1].get(f"/api/games/{game_id}/events", after=version, wait=3600).json()
-    assert long["timed_out"] is True and sum(fake.pauses) == pytest.approx(10 + live.MAX_WAIT)
+    assert long["timed_out"] is True and sum(fake.pauses) == pytest.approx(10 + live.max_wait())
 
 
 def test_a_waiting_player_learns_of_a_move_made_meanwhile(trio, fake_time):
@@ -101,3 +101,29 @@ def test_events_of_a_missing_game_or_a_bad_after_are_clear_errors(trio):
     assert bad.status_code == 400 and "0 or more" in bad.json()["detail"]
     garbled = client.get(f"/api/games/{game_id}/events", after="²", wait=0)
     assert garbled.status_code == 422 and garbled.json()["code"] == "invalid_request"
+
+
+def test_the_operator_caps_the_wait(trio, fake_time, settings):
+    settings.API_MAX_WAIT = 2
+    game_id = start_revolution(trio)
+    fake = fake_time()
+    version = Projection.objects.get(pk=game_id).version
+    trio[0][1].get(f"/api/games/{game_id}/events", after=version, wait=25)
+    assert sum(fake.pauses) == pytest.approx(2)
+    settings.API_MAX_WAIT = 0
+    trio[0][1].get(f"/api/games/{game_id}/events", after=version, wait=25)
+    assert sum(fake.pauses) == pytest.approx(2), "0: answers at once, never waits"
+
+
+def test_the_signed_in_page_may_ask_for_news_but_a_session_never_acts(trio):
+    from django.test import Client
+
+    game_id = start_revolution(trio)
+    user = trio[0][0]
+    page = Client()
+    page.force_login(user)
+    news = page.get(f"/api/games/{game_id}/events", {"after": 0, "wait": 0})
+    assert news.status_code == 200 and news.json()["events"]
+    move = page.post(f"/api/games/{game_id}/moves", {"text": "x"}, content_type="application/json")
+    assert move.status_code == 401
+    assert Client().get(f"/api/games/{game_id}/events", {"wait": 0}).status_code == 401
