@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from ninja import Field, Schema
+from ninja import Field, Path, Query, Schema
 from pydantic import ConfigDict
+
+
+# Ids and event numbers the database can hold: a larger number is a 422, never a database error.
+LARGEST = 2**62
+GameId = Annotated[int, Path(ge=1, le=LARGEST, description="The game's number.")]
+EventNumber = Annotated[int, Query(ge=0, le=LARGEST, description="An event's seq: answers start after it.")]
 
 
 class Error(Schema):
@@ -102,7 +108,7 @@ class DecisionOut(Schema):
 class MoveIn(Schema):
     text: str | None = Field(default=None, max_length=2000, description="The move in the game's notation.")
     move: Any = Field(default=None, description="Or the move as canonical JSON (as legal_moves lists it).")
-    expected_version: int | None = Field(default=None, ge=0,
+    expected_version: int | None = Field(default=None, ge=0, le=LARGEST,
                                          description="The version you decided on; a stale one is refused.")
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=100)
 

@@ -10,7 +10,7 @@ from ninja import Router, Status
 from api import presenters
 from api.auth import caller, player
 from api.errors import ApiRefusal
-from api.schemas import CreateIn, Error, GameDetail, GameSummary, JoinIn
+from api.schemas import GameId, CreateIn, Error, GameDetail, GameSummary, JoinIn
 from games import selectors, services
 from games.models import Game, GameStatus, Seat, Source
 
@@ -58,7 +58,7 @@ def create(request: HttpRequest, payload: CreateIn) -> Status[dict[str, Any]]:
 
 
 @router.post("/games/{game_id}/join", response={200: GameDetail, 400: Error, 403: Error, 404: Error})
-def join(request: HttpRequest, game_id: int, payload: JoinIn | None = None) -> dict[str, Any]:
+def join(request: HttpRequest, game_id: GameId, payload: JoinIn | None = None) -> dict[str, Any]:
     """Take a seat; the game starts by itself when the last seat is taken."""
     user = player(request)
     services.game_join(game_id=game_id, user=user, source=Source.API,
@@ -67,7 +67,7 @@ def join(request: HttpRequest, game_id: int, payload: JoinIn | None = None) -> d
 
 
 @router.post("/games/{game_id}/leave", response={200: GameDetail, 400: Error, 403: Error, 404: Error})
-def leave(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def leave(request: HttpRequest, game_id: GameId) -> dict[str, Any]:
     """Give up your seat before the game starts."""
     user = player(request)
     services.game_leave(game_id=game_id, user=user, source=Source.API)
@@ -75,7 +75,7 @@ def leave(request: HttpRequest, game_id: int) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/start", response={200: GameDetail, 400: Error, 403: Error, 404: Error})
-def start(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def start(request: HttpRequest, game_id: GameId) -> dict[str, Any]:
     """Start a game whose seats are all taken (only its players may)."""
     user = player(request)
     game = game_or_404(game_id)
@@ -86,7 +86,7 @@ def start(request: HttpRequest, game_id: int) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/resign", response={200: GameDetail, 400: Error, 403: Error, 404: Error})
-def resign(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def resign(request: HttpRequest, game_id: GameId) -> dict[str, Any]:
     """Leave a running game: your seat is played by default moves from now on and cannot win."""
     user = player(request)
     services.game_resign(game_id=game_id, user=user, source=Source.API)
@@ -94,6 +94,6 @@ def resign(request: HttpRequest, game_id: int) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}", response={200: GameDetail, 404: Error})
-def game(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def game(request: HttpRequest, game_id: GameId) -> dict[str, Any]:
     """The game as your seat sees it (``rules.view``); a spectator's view if you do not play in it."""
     return presenters.detail(game_or_404(game_id), caller(request))

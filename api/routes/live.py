@@ -9,9 +9,8 @@ from ninja import Router
 
 from api import live, presenters
 from api.auth import PageSession, TokenAuth, caller
-from api.errors import ApiRefusal
 from api.routes.games import game_or_404
-from api.schemas import Error, EventsOut
+from api.schemas import EventNumber, GameId, Error, EventsOut
 from games import selectors
 from games.models import Event, GameStatus, iso
 from games.selectors.log import describe_records
@@ -23,7 +22,7 @@ EVENTS_PER_ANSWER = 200
 
 @router.get("/games/{game_id}/events", auth=[TokenAuth(), PageSession()], url_name="events",
             response={200: EventsOut, 404: Error})
-def events(request: HttpRequest, game_id: int, after: int = 0, wait: float = 20.0) -> dict[str, Any]:
+def events(request: HttpRequest, game_id: GameId, after: EventNumber = 0, wait: float = 20.0) -> dict[str, Any]:
     """The game's events after ``after`` (a seq), waiting up to ``wait`` seconds (25 at most, or as set) for one.
 
     Each event is told as your seat may know it (``summary``); an event's hash is
@@ -33,8 +32,6 @@ def events(request: HttpRequest, game_id: int, after: int = 0, wait: float = 20.
     """
     user = caller(request)
     game = game_or_404(game_id)
-    if after < 0:
-        raise ApiRefusal(400, "bad_parameter", "after is an event number, 0 or more")
     live.wait_for_version(game_id, after, wait)
     game.refresh_from_db()
     projection = selectors.projection_of(game)

@@ -12,7 +12,7 @@ from api import presenters
 from api.auth import caller, player
 from api.errors import ApiRefusal
 from api.routes.games import game_or_404
-from api.schemas import ChatIn, ChatOut, DecisionOut, DeadlineOut, Error, LogEntry, MoveIn, MoveOut
+from api.schemas import GameId, ChatIn, ChatOut, DecisionOut, DeadlineOut, Error, LogEntry, MoveIn, MoveOut
 from games import selectors, services
 from games.models import GameStatus, Source, iso
 from games.rules import canonical_json
@@ -24,7 +24,7 @@ MAX_LEGAL_MOVES = 500
 
 
 @router.get("/games/{game_id}/choices", response={200: DecisionOut, 404: Error})
-def choices(request: HttpRequest, game_id: int, limit: int = 50) -> dict[str, Any]:
+def choices(request: HttpRequest, game_id: GameId, limit: int = 50) -> dict[str, Any]:
     """Your next decision (``rules.choices``) and up to ``limit`` legal moves, as JSON and in notation."""
     game = game_or_404(game_id)
     user = caller(request)
@@ -50,7 +50,7 @@ def choices(request: HttpRequest, game_id: int, limit: int = 50) -> dict[str, An
 
 
 @router.post("/games/{game_id}/moves", response={200: MoveOut, 400: Error, 403: Error, 404: Error, 409: Error})
-def submit(request: HttpRequest, game_id: int, payload: MoveIn,
+def submit(request: HttpRequest, game_id: GameId, payload: MoveIn,
            idempotency_key: str | None = Header(default=None, alias="Idempotency-Key")) -> dict[str, Any]:
     """Make a move, in notation (``text``) or as canonical JSON (``move``).
 
@@ -76,7 +76,7 @@ def submit(request: HttpRequest, game_id: int, payload: MoveIn,
 
 
 @router.get("/games/{game_id}/log", response={200: list[LogEntry], 404: Error})
-def log(request: HttpRequest, game_id: int, limit: int = 100) -> list[dict[str, Any]]:
+def log(request: HttpRequest, game_id: GameId, limit: int = 100) -> list[dict[str, Any]]:
     """The game's log in words, as your seat may know it, newest first."""
     game = game_or_404(game_id)
     seat = presenters.seat_of(game, caller(request))
@@ -86,7 +86,7 @@ def log(request: HttpRequest, game_id: int, limit: int = 100) -> list[dict[str, 
 
 
 @router.get("/games/{game_id}/chat", response={200: list[ChatOut], 404: Error})
-def chat(request: HttpRequest, game_id: int) -> list[dict[str, Any]]:
+def chat(request: HttpRequest, game_id: GameId) -> list[dict[str, Any]]:
     caller(request)
     game = game_or_404(game_id)
     return [{"id": m.pk, "name": m.user.name, "text": m.text, "created_at": iso(m.created_at)}
@@ -94,7 +94,7 @@ def chat(request: HttpRequest, game_id: int) -> list[dict[str, Any]]:
 
 
 @router.post("/games/{game_id}/chat", response={201: ChatOut, 400: Error, 403: Error, 404: Error})
-def chat_post(request: HttpRequest, game_id: int, payload: ChatIn) -> Status[dict[str, Any]]:
+def chat_post(request: HttpRequest, game_id: GameId, payload: ChatIn) -> Status[dict[str, Any]]:
     user = player(request)
     message = services.chat_post(game_id=game_id, user=user, text=payload.text, source=Source.API)
     return Status(201, {"id": message.pk, "name": user.name, "text": message.text,
@@ -102,7 +102,7 @@ def chat_post(request: HttpRequest, game_id: int, payload: ChatIn) -> Status[dic
 
 
 @router.post("/games/{game_id}/extend", response={200: DeadlineOut, 400: Error, 403: Error, 404: Error})
-def extend(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def extend(request: HttpRequest, game_id: GameId) -> dict[str, Any]:
     """Give your own running deadline one more move's time (a limited number of times per game)."""
     deadline = services.deadline_extend(game_id=game_id, user=player(request), source=Source.API)
     return {"deadline": iso(deadline)}

@@ -11,7 +11,7 @@ from api import presenters
 from api.auth import caller
 from api.errors import ApiRefusal
 from api.routes.games import game_or_404
-from api.schemas import Error, ReplayOut
+from api.schemas import GameId, Error, ReplayOut
 from games import selectors
 from games.exports import export_record, is_over
 
@@ -19,7 +19,7 @@ router = Router(tags=["records"])
 
 
 @router.get("/games/{game_id}/record", auth=None, url_name="record", response={200: dict[str, Any], 404: Error, 409: Error})
-def record(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def record(request: HttpRequest, game_id: GameId) -> dict[str, Any]:
     """A finished game's record: every event in its hash chain, the seed revealed, the final state's hash.
 
     Open to anyone, no token needed: check it with ``python -m ravenpost_verify record.json``.
@@ -32,7 +32,7 @@ def record(request: HttpRequest, game_id: int) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}/replay", response={200: ReplayOut, 403: Error, 404: Error})
-def replay(request: HttpRequest, game_id: int, step: int | None = None, seat: int | None = None) -> dict[str, Any]:
+def replay(request: HttpRequest, game_id: GameId, step: int | None = None, seat: int | None = None) -> dict[str, Any]:
     """One step of the replay. Once the game is over, ``seat`` shows it as that seat saw it; before
     that, you see it as your own seat (or as a spectator)."""
     user = caller(request)

@@ -253,3 +253,15 @@ def test_replay_as_my_seat_while_running_and_as_any_seat_after_the_end(trio):
     assert after["seat"] == other and after["view"] == selectors.replay_at(
         Game.objects.get(pk=game_id), selectors.Viewer(None, other), None)["view"]
     assert a.get(f"/api/games/{game_id}/replay", seat=7).status_code == 400
+
+
+def test_numbers_too_large_for_the_database_are_refused_not_failed(trio):
+    _, a = trio[0]
+    game_id = start_revolution(trio)
+    huge = 10**23
+    for path in (f"/api/games/{huge}", f"/api/games/{huge}/events?wait=0", f"/api/games/{game_id}/events?after={huge}"):
+        answer = a.get(path)
+        assert answer.status_code == 422 and answer.json()["code"] == "invalid_request", path
+    assert a.post(f"/api/games/{huge}/join", {}).status_code == 422
+    assert a.post(f"/api/games/{game_id}/moves", {"text": "x", "expected_version": huge}).status_code == 422
+    assert a.get("/api/games/0").status_code == 422

@@ -98,7 +98,7 @@ def test_events_of_a_missing_game_or_a_bad_after_are_clear_errors(trio):
     assert client.get("/api/games/4242/events", wait=0).status_code == 404
     game_id = start_revolution(trio)
     bad = client.get(f"/api/games/{game_id}/events", after=-1, wait=0)
-    assert bad.status_code == 400 and "0 or more" in bad.json()["detail"]
+    assert bad.status_code == 422 and "after" in bad.json()["detail"]
     garbled = client.get(f"/api/games/{game_id}/events", after="²", wait=0)
     assert garbled.status_code == 422 and garbled.json()["code"] == "invalid_request"
 
