@@ -14,6 +14,13 @@ from ninja.throttling import SimpleRateThrottle
 from accounts.models import AccessToken, User
 
 
+def client_address(request: HttpRequest) -> str:
+    """The caller's address: behind the documented proxy, from the header it sets (as sign-in's limits do)."""
+    header = getattr(settings, "ALLAUTH_TRUSTED_CLIENT_IP_HEADER", None)
+    forwarded = request.headers.get(header, "") if header else ""
+    return forwarded.strip()[:64] or str(request.META.get("REMOTE_ADDR", ""))
+
+
 class TokenRateThrottle(SimpleRateThrottle):
     scope = "token"
 
@@ -33,5 +40,5 @@ class TokenRateThrottle(SimpleRateThrottle):
         elif isinstance(token, User):
             ident = f"u{token.pk}"  # a signed-in page asking for news
         else:
-            ident = f"a{self.get_ident(request)}"
+            ident = f"a{client_address(request)}"
         return f"api-rate:{ident}"

@@ -29,5 +29,3 @@ api = NinjaAPI(
 errors.install(api)
 for module in (account, games, play, live, records):
     api.add_router("/", module.router)
-
-urls = api.urls

@@ -265,3 +265,17 @@ def test_numbers_too_large_for_the_database_are_refused_not_failed(trio):
     assert a.post(f"/api/games/{huge}/join", {}).status_code == 422
     assert a.post(f"/api/games/{game_id}/moves", {"text": "x", "expected_version": huge}).status_code == 422
     assert a.get("/api/games/0").status_code == 422
+
+
+def test_public_records_are_limited_per_client_address_behind_the_proxy(trio, settings):
+    game_id = start_revolution(trio)
+    for _, client in trio:
+        client.post(f"/api/games/{game_id}/resign")
+    settings.API_RATE_LIMIT = "2/min"
+    settings.ALLAUTH_TRUSTED_CLIENT_IP_HEADER = "X-Real-IP"
+    from django.test import Client
+
+    web = Client()
+    path = f"/api/games/{game_id}/record"
+    assert [web.get(path, headers={"X-Real-IP": "192.0.2.1"}).status_code for _ in range(3)] == [200, 200, 429]
+    assert web.get(path, headers={"X-Real-IP": "192.0.2.2"}).status_code == 200
