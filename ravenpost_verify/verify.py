@@ -58,6 +58,9 @@ def verify(record: Mapping[str, Any]) -> Report:
     except Broken as broken:
         report.ok = False
         report.failure = str(broken)
+    except Exception as error:  # noqa: BLE001 - a record is untrusted input: any garbling is a verdict, not a crash
+        report.ok = False
+        report.failure = f"the record is malformed and cannot be checked ({type(error).__name__}: {error})"[:500]
     return report
 
 
@@ -175,7 +178,10 @@ def _replay(record: Mapping[str, Any], events: list[Mapping[str, Any]], seed: st
         if kind == "game_started":
             if seed is None:
                 raise Broken(f"{where(event)}: the game started without a seed")
-            state = rules.setup(int(created.get("num_players", 0)), dict(created.get("options") or {}), seed)
+            try:
+                state = rules.setup(int(created.get("num_players", 0)), dict(created.get("options") or {}), seed)
+            except Exception as error:  # noqa: BLE001 - player count or options the rules do not take
+                raise Broken(f"{where(event)}: the rules cannot set up this game ({error})") from None
         elif kind in STATE_KINDS:
             seat = event.get("seat")
             if state is None or not isinstance(seat, int):
@@ -184,6 +190,8 @@ def _replay(record: Mapping[str, Any], events: list[Mapping[str, Any]], seed: st
                 state = rules.apply(state, seat, _payload(event).get("move"))
             except IllegalMove as refusal:
                 raise Broken(f"{where(event)}: the rules refuse this move: {refusal}") from None
+            except Exception as error:  # noqa: BLE001 - garbled move data the rules could not even read
+                raise Broken(f"{where(event)}: the rules cannot read this move ({type(error).__name__})") from None
             moves += 1
     report.checks.append(f"{moves} moves replayed with {rules.name} (rules version {rules.version})")
     if state is None:

@@ -117,3 +117,24 @@ def test_the_command_line_verifier_needs_no_django(tmp_path):
                          env={"PATH": "/usr/bin:/bin"}, timeout=120)
     assert run.returncode == 1
     assert "BROKEN: event" in run.stdout and "(seed_revealed): altered" in run.stdout
+
+
+def test_any_garbled_record_gets_a_verdict_never_a_crash(toy_record):
+    import random
+
+    rng = random.Random(5)
+    text = json.dumps(toy_record)
+    verdicts = 0
+    for _ in range(300):
+        at = rng.randrange(len(text))
+        garbled = text[:at] + rng.choice('0a"{}[],:9x-') + text[at + 1:]
+        try:
+            record = json.loads(garbled)
+        except ValueError:
+            continue
+        report = verify(record)
+        assert isinstance(report.ok, bool) and (report.ok or report.failure)
+        verdicts += 1
+    assert verdicts > 50
+    for odd in ({}, {"events": "x"}, {"events": [1, 2]}, {"events": [{"seq": 1}]}, []):
+        assert not verify(odd).ok
