@@ -97,3 +97,40 @@ class Vacation(models.Model):
     @property
     def effective_end(self):  # -> datetime
         return self.ended_at or self.ends_at
+
+
+class TokenScope(models.TextChoices):
+    READ = "read", "read: see my games"
+    PLAY = "play", "play: see my games and act in them"
+
+
+class AccessToken(models.Model):
+    """A personal access token for the JSON API, kept only as a SHA-256 digest.
+
+    The token itself is shown once, when it is made; a stolen database yields
+    digests that cannot be turned back into tokens. ``prefix`` (the first
+    characters) lets the owner tell their tokens apart on the profile page.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="access_tokens")
+    name = models.CharField(max_length=60)
+    prefix = models.CharField(max_length=12)
+    digest = models.CharField(max_length=64, unique=True)
+    scope = models.CharField(max_length=8, choices=TokenScope.choices, default=TokenScope.READ)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} token {self.prefix}… ({self.scope})"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    @property
+    def can_play(self) -> bool:
+        return self.scope == TokenScope.PLAY

@@ -74,6 +74,10 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_URL_FROM_ENV = "SITE_URL" in os.environ
 # The service's name in pages and mails (sign-up mails say "Hello from <SITE_NAME>!").
 SITE_NAME = os.environ.get("SITE_NAME", "Ravenpost")
+# Requests per token (or per address, for the few API endpoints open without one): "<count>/<s|min|hour|day>".
+API_RATE_LIMIT = os.environ.get("API_RATE_LIMIT", "300/min")
+# The longest an events long poll may wait, in seconds: each waiting request holds a web worker thread.
+API_MAX_WAIT = float(os.environ.get("API_MAX_WAIT", "25"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -85,9 +89,11 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "anymail",
+    "ninja",
     "accounts",
     "notifications",
     "games",
+    "api",
 ]
 
 MIDDLEWARE = [

@@ -13,17 +13,34 @@ holds::
 ``hash = sha256(prev_hash + canonical JSON of the event without its hashes)``,
 so the chain can be checked without trusting the database. Replaying needs only
 ``games.rules.get_rules``: this module imports no Django on purpose.
+
+Seeds are committed and revealed (games created since commit-reveal seeds):
+
+* ``game_created`` carries ``seed_commitment = sha256("ravenpost-seed:" + server_seed)``
+  and no seed: the server is bound to its part before any player adds theirs;
+* each ``player_joined`` carries that player's ``entropy`` (chosen by the player,
+  or for them when they sent none);
+* ``game_started`` carries the ``entropy`` of the seated players in joining order
+  and the game's ``seed = HMAC-SHA256(server_seed, canonical JSON of that list)``,
+  from which the seat order and every shuffle derive;
+* ``seed_revealed`` (when the game ends) carries ``server_seed``, so anyone can
+  check the commitment and recompute the seed.
+
+Older records have ``seed`` in ``game_created`` and replay from it as before.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from typing import Any, Iterable, Mapping
 
 from games.rules import canonical_json, get_rules, state_hash
 from games.rules.base import Rules, State
 
+RECORD_FORMAT = "ravenpost-game-record/1"
 GENESIS_HASH = "0" * 64
+COMMITMENT_PREFIX = "ravenpost-seed:"
 HASHED_FIELDS = ("seq", "kind", "seat", "source", "actor", "payload", "created_at")
 # Event kinds whose payload changes the rules state; every other kind is bookkeeping.
 STATE_KINDS = frozenset({"game_started", "move", "timeout"})
@@ -52,6 +69,25 @@ def verify_chain(events: Iterable[Mapping[str, Any]]) -> str:
     return prev
 
 
+def seed_commitment(server_seed: str) -> str:
+    """What ``game_created`` publishes instead of the server's part of the seed."""
+    return hashlib.sha256((COMMITMENT_PREFIX + server_seed).encode("utf-8")).hexdigest()
+
+
+def game_seed(server_seed: str, contributions: list[str]) -> str:
+    """The game's seed from the server's part and the players' entropy (neither alone decides it)."""
+    return hmac.new(server_seed.encode("utf-8"), canonical_json(list(contributions)).encode("utf-8"),
+                    hashlib.sha256).hexdigest()
+
+
+def started_seed(created: Mapping[str, Any], started: Mapping[str, Any]) -> str:
+    """The seed a game was set up with: ``game_started``'s (commit-reveal games), else ``game_created``'s."""
+    seed = started.get("seed", created.get("seed"))
+    if not isinstance(seed, str):
+        raise RecordError("the record names no seed for the game's setup")
+    return seed
+
+
 class Replayer:
     """Folds events into a rules state, one at a time (used by the store and by records)."""
 
@@ -68,7 +104,7 @@ class Replayer:
             created = self.created
             if created is None or self.rules is None:
                 raise RecordError("game_started before game_created")
-            self.state = self.rules.setup(created["num_players"], created["options"], created["seed"])
+            self.state = self.rules.setup(created["num_players"], created["options"], started_seed(created, payload))
         elif kind in ("move", "timeout"):
             if self.state is None or self.rules is None or seat is None:
                 raise RecordError(f"{kind} before the game started, or without a seat")
@@ -125,7 +161,7 @@ def build_record(
         state = rules.apply(state, seat, move)
         add("move", {"move": move, "text": text}, seat=seat, source="email")
     return {
-        "format": "ravenpost-game-record/1",
+        "format": RECORD_FORMAT,
         "game": {"rules": rules.slug, "rules_version": rules.version, "players": players,
                  "result": rules.result(state)},
         "events": events,

@@ -235,6 +235,8 @@ def _clock_mail(content: MailContent, row: OutboxMessage, game: Any, awaited: bo
     elif row.kind == "move_confirmed":
         content.subject = f"{SUBJECT_PREFIX} {label} — your move is recorded"
         content.intro = [f"Your move on the game page is recorded: {row.payload.get('move', '')}"]
+        if row.payload.get("hash"):  # the receipt: the recorded event's hash, checkable in the game's record
+            content.intro.append(f"Receipt (the hash of the event that recorded it): {row.payload['hash']}")
         content.deadline = deadline
     elif row.seat is not None:  # briefing
         content.subject = f"{SUBJECT_PREFIX} {label} — you now play seat {row.seat + 1}"

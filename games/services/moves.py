@@ -46,6 +46,7 @@ class MoveResult:
     warnings: list[str] = field(default_factory=list)
     finished: bool = False
     shown: str = ""  # the move in the game's notation, as the rules print it
+    hash: str = ""  # the hash of the event that recorded the move: the player's receipt
 
 
 def submit_move(
@@ -167,11 +168,12 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
                 if expected_version is not None and expected_version != snapshot.version:
                     raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
                 raise
+            receipt = next(e.hash for e in reversed(turn.events) if e.kind == "move")
             results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, (text or "").strip(),
-                                      warnings=list(warnings), shown=written))
+                                      warnings=list(warnings), shown=written, hash=receipt))
             if source == Source.WEB:
                 # A move made on the web is confirmed by mail too (mail moves get their reply instead).
-                turn.notice("move_confirmed", acting, {"move": written})
+                turn.notice("move_confirmed", acting, {"move": written, "hash": receipt})
             turn.autoplay()
         try:
             result = turn.commit()
@@ -224,4 +226,4 @@ def _previous_result(game_id: int, key: str) -> MoveResult | None:
     if event is None or event.seat is None:
         return None
     return MoveResult(game_id, event.seq, event.seat, event.payload.get("move"), event.payload.get("text", ""),
-                      duplicate=True)
+                      duplicate=True, hash=event.hash)

@@ -204,6 +204,14 @@ class Turn:
             self.record("deadline_set", {"deadline": iso(self.deadline), "seats": to_act, "reason": reason},
                         source=Source.SYSTEM, actor="system", seat=None)
 
+    def _reveal_seed(self) -> None:
+        """At the end, publish the server's part of a committed seed (see :mod:`games.records`)."""
+        created = (Event.objects.filter(game_id=self.base.game_id, seq=1).values_list("payload", flat=True)
+                   .first()) or {}
+        if "seed_commitment" in created:
+            self.record("seed_revealed", {"server_seed": self.base.seed}, source=Source.SYSTEM, actor="system",
+                        seat=None)
+
     # -- writing ----------------------------------------------------------------------------
     def commit(self, *, status: str | None = None) -> dict[str, Any] | None:
         """Write the turn (raises StaleSnapshot if the game moved on); return the result if it ended."""
@@ -213,6 +221,8 @@ class Turn:
             status = GameStatus.FINISHED
         acted = [e.seat for e in self.events if e.seat is not None and e.kind in MOVE_KINDS]
         self._reclock(to_act, acted)
+        if status in (GameStatus.FINISHED, GameStatus.ABORTED):
+            self._reveal_seed()
         rows = outbox.rows_after_moves(
             self.base.game_id, seq=self.chain.seq, seat_users=self.seat_users,
             acted=acted, to_act_before=self.base.to_act, to_act=to_act, finished=result is not None,

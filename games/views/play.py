@@ -131,9 +131,10 @@ def _submit(
     if result.duplicate:
         messages.info(request, "That form had already been sent; your move was recorded once.")
     elif result.finished:
-        messages.success(request, "Your move was recorded. The game is over!")
+        messages.success(request, f"Your move was recorded (receipt: event {result.seq}, hash {result.hash}). "
+                                  "The game is over!")
     else:
-        messages.success(request, "Your move was recorded.")
+        messages.success(request, f"Your move was recorded (receipt: event {result.seq}, hash {result.hash}).")
     return redirect("games:detail", game_id=game.pk)
 
 

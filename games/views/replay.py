@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games import selectors
+from games.exports import is_over
 from games.rules.text import TextError, parse_int
 from games.ui import ui_for
 from games.views.common import game_or_404
@@ -21,6 +22,15 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         step = parse_int(request.GET["step"], low=-MAX_STEP, high=MAX_STEP) if "step" in request.GET else None
     except TextError:
         step = None  # a hand-edited ?step=abc (or ?step=²) shows the last step rather than failing
+    # Once the game is over nothing is secret any more: anyone may step through it as any seat saw it.
+    as_seat = None
+    if is_over(game) and "seat" in request.GET:
+        try:
+            as_seat = parse_int(request.GET["seat"], low=0, high=game.num_players - 1)
+        except TextError:
+            as_seat = None  # a hand-edited ?seat= shows the viewer's own view rather than failing
+        if as_seat is not None:
+            viewer = selectors.Viewer(viewer.user, as_seat)
     data = selectors.replay_at(game, viewer, step)
     total, step = data["total"], data["step"]
     context = {
@@ -30,6 +40,9 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
         "names": selectors.seat_names(game),
         "ui": ui_for(game.rules_slug),
         "replay_mode": True,
+        "over": is_over(game),
+        "as_seat": as_seat,
+        "seat_query": f"&seat={as_seat}" if as_seat is not None else "",
         **data,
         "first": 1 if total else 0,
         "prev": max(1, step - 1),

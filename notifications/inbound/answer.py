@@ -60,6 +60,8 @@ class Answer:
             shown = result.shown or result.text
             done.append(f"  {shown}" + ("  (already applied earlier)" if result.duplicate else ""))
             done += [f"    note: {w}" for w in result.warnings]
+            if result.hash:  # the receipt: the recorded event's hash, checkable in the game's record
+                done.append(f"    receipt: event {result.seq}, hash {result.hash}")
         done += [f"  said: {said}" for said in wanted.says]
         if wanted.extend and self.extended is not None:
             done.append(f"  your deadline is extended to {render.local_deadline(self.extended, self.token.user)}")

@@ -22,7 +22,8 @@ APPS = ("games", "notifications", "accounts")
 GENERIC = ["games/services", "games/selectors", "games/store.py", "games/narration.py", "games/records.py",
            "games/views", "games/templatetags", "games/templates", "games/ui/__init__.py", "games/ui/base.py",
            "games/ui/loader.py", "games/ui/finders.py", "games/models.py", "games/forms.py", "games/deadlines.py",
-           "games/timecontrol.py", "games/management", "notifications", "accounts", "bench", "config", "templates"]
+           "games/timecontrol.py", "games/management", "notifications", "accounts", "bench", "config", "templates",
+           "api", "ravenpost_verify"]
 
 
 def module_name(path: Path) -> str:

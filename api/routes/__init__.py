@@ -1,0 +1,1 @@
+"""The API's routers, one per concern: account, games, play, live events, records."""
