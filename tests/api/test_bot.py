@@ -9,6 +9,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from accounts.services import user_get_or_create_verified
 from accounts.tokens import token_create
@@ -29,6 +30,9 @@ def fast_api(settings):
 
 @pytest.mark.parametrize("slug", game_slugs())
 def test_the_example_bot_plays_a_game_to_the_end(slug, live_server, fast_api, transactional_db):
+    if connection.vendor != "sqlite" and slug != game_slugs()[0]:
+        # Each game is played through the API in the SQLite pass; on a database server, one shows the same path.
+        pytest.skip("every game is played in the SQLite pass")
     players = get_rules(slug).min_players
     tokens = []
     for name in NAMES[:players]:
