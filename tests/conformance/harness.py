@@ -21,6 +21,10 @@ Games may declare, as optional attributes on their rules object:
 * ``conformance_max_moves`` (int): the move cap of one playout (default 10,000).
 * ``conformance_options(players, options)``: the options to play with that many
   seats, for a game whose options depend on the seat count (default: as drawn).
+* ``conformance_share(players)`` (float, at most 1): the part of a player count's
+  playouts to run, for a seat count whose games are many times longer than the
+  others' (default 1). The suite's time stays within CI's budget; a game's own
+  tests carry the long runs.
 """
 
 from __future__ import annotations
@@ -63,6 +67,11 @@ def random_options(rules: Rules, rng: random.Random) -> dict[str, Any]:
 def fit_options(rules: Rules, players: int, options: dict[str, Any]) -> dict[str, Any]:
     fit = getattr(rules, "conformance_options", None)
     return dict(fit(players, options)) if fit is not None else options
+
+
+def playout_share(rules: Rules, players: int) -> float:
+    share = getattr(rules, "conformance_share", None)
+    return min(1.0, max(0.0, float(share(players)))) if share is not None else 1.0
 
 
 def max_moves(rules: Rules) -> int:

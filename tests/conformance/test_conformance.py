@@ -29,8 +29,9 @@ def _chunks() -> list[object]:
         counts = list(range(rules.min_players, rules.max_players + 1))
         per_count = math.ceil(PLAYOUTS / len(counts))
         for players in counts:
-            for start in range(0, per_count, CHUNK):
-                stop = min(start + CHUNK, per_count)
+            planned = math.ceil(per_count * harness.playout_share(rules, players))
+            for start in range(0, planned, CHUNK):
+                stop = min(start + CHUNK, planned)
                 params.append(pytest.param(rules.slug, players, start, stop,
                                            id=f"{rules.slug}-{players}p-{start}-{stop}"))
     return params

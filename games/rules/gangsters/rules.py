@@ -75,6 +75,10 @@ class GangstersRules(Rules):
             fitted.update(random_order=True, donuts=False)
         return fitted
 
+    def conformance_share(self, num_players: int) -> float:
+        """A five-seat Police game is several times longer than a gangs-only one: the suite plays a fifth as many."""
+        return 0.2 if num_players == 5 else 1.0
+
     def to_act(self, state: State) -> list[int]:
         return engine.to_act(state)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from .playouts import play, report
@@ -31,6 +33,9 @@ def test_police_games_end_and_the_police_can_win():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("RAVENPOST_LONG_PLAYOUTS"),
+                    reason="half an hour of playouts: run with RAVENPOST_LONG_PLAYOUTS=1 (the conformance suite "
+                           "plays Police games in every run)")
 @pytest.mark.parametrize("start", range(0, 2000, 250))
 def test_two_thousand_random_police_games_end(start):
     """The conformance suite's player (85 % simple bot, 15 % uniformly random moves) in 2,000 Police games."""
