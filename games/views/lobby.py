@@ -68,6 +68,7 @@ def game_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                     rules_slug=rules.slug, creator=request.user,
                     num_players=form.cleaned_data["num_players"], options=form.options(),
                     time_control=form.cleaned_data.get("time_control"),
+                    entropy=_entropy(request),
                 )
             except (*PLAYER_ERRORS, TimeControlError) as error:
                 messages.error(request, f"The game was not created: {error}")
@@ -82,12 +83,17 @@ def game_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                   status=400 if request.method == "POST" else 200)
 
 
+def _entropy(request: AuthenticatedHttpRequest) -> str | None:
+    """The player's contribution to the seed, drawn by their browser (site.js); none: the service draws one."""
+    return request.POST.get("entropy", "").strip()[:256] or None
+
+
 @login_required
 @post_only
 def game_join(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     game = game_or_404(game_id)
     try:
-        game = services.game_join(game_id=game.pk, user=request.user)
+        game = services.game_join(game_id=game.pk, user=request.user, entropy=_entropy(request))
     except PLAYER_ERRORS as error:
         messages.error(request, f"You did not join: {error}")
     else:

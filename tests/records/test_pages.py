@@ -43,3 +43,33 @@ def test_after_the_end_anyone_replays_as_any_seat(db, toy_rules):
     for garbled in ("9", "-1", "²", "x"):
         answer = Client().get(f"/games/{game.pk}/replay/", {"seat": garbled})
         assert answer.status_code == 200 and answer.context["viewer"].seat is None
+
+
+def test_web_players_send_their_own_entropy_when_they_create_and_join(db):
+    from games.models import Event
+
+    creator, joiner = users(2)
+    first, second = Client(), Client()
+    first.force_login(creator)
+    second.force_login(joiner)
+    lobby = first.get("/games/new/revolution/").content.decode()
+    assert 'name="entropy" data-entropy' in lobby, "the create form carries a field the browser fills"
+    response = first.post("/games/new/revolution/", {"num_players": "3", "entropy": "a" * 64})
+    assert response.status_code == 302
+    game_id = int(response["Location"].strip("/").split("/")[-1])
+    assert 'name="entropy" data-entropy' in second.get(f"/games/{game_id}/").content.decode()
+    assert second.post(f"/games/{game_id}/join/", {"entropy": "b" * 64}).status_code == 302
+    joined = [event.payload for event in Event.objects.filter(game_id=game_id, kind="player_joined").order_by("seq")]
+    assert [payload["entropy"] for payload in joined] == ["a" * 64, "b" * 64]
+
+
+def test_bad_entropy_from_a_form_is_refused_and_the_seat_stays_free(db):
+    from games.models import Seat
+
+    creator, joiner = users(2)
+    game = services.game_create(rules_slug="revolution", creator=creator, num_players=3)
+    client = Client()
+    client.force_login(joiner)
+    response = client.post(f"/games/{game.pk}/join/", {"entropy": "not entropy!"}, follow=True)
+    assert "You did not join" in response.content.decode() and "entropy" in response.content.decode()
+    assert not Seat.objects.filter(game=game, user=joiner).exists()

@@ -2,6 +2,18 @@
 // can forbid every inline script and handler.
 (function () {
   "use strict";
+  // A player's own contribution to the game's seed (docs/players/fair-play.md): drawn here, in the
+  // player's browser, so that the server alone does not choose the shuffles. Without script the
+  // field stays empty and the server draws one for the player.
+  document.querySelectorAll("input[data-entropy]").forEach(function (field) {
+    if (window.crypto && window.crypto.getRandomValues) {
+      var bytes = new Uint8Array(32);
+      window.crypto.getRandomValues(bytes);
+      field.value = Array.prototype.map.call(bytes, function (b) {
+        return ("0" + b.toString(16)).slice(-2);
+      }).join("");
+    }
+  });
   // Forms that ask before doing something that cannot be undone (resign).
   document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
