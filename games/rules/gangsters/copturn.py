@@ -392,7 +392,8 @@ def forced_moves(state: State, seat: int) -> list[dict[str, Any]]:
         out = []
         n = 1
         while n <= commissioner.room(state) and commissioner.recruit_cost(state, n) <= cash:
-            out += [{"a": "recruit", "piece": "C", "n": n, "facing": d} for d in DIRECTIONS]
+            # At the green subway (any facing) or at an HQ whose entry digit is green (7.21, 7.31).
+            out += [{"a": "recruit", "piece": "C", "n": n, "facing": d} for d in commissioner.entries(state)]
             n += 1
         return out
     return precincts.sell_moves(state)
@@ -422,7 +423,8 @@ def apply_forced(state: State, seat: int, move: dict[str, Any]) -> None:
         top = max(m["n"] for m in legal)
         raise IllegalMove("your Commissioner is gone: your sole action this turn is to recruit a new one "
                           "(7.21)",
-                          accepted=f"recruit C 1 to {top} facing n, e, s or w")
+                          accepted=f"recruit C 1 to {top} facing n, e, s or w"
+                                   + "".join(f", or at {hq}" for hq in commissioner.entries(state)[4:]))
     if move["a"] == "sell":
         precincts.sell(state, seat, move["joint"])
         _forced_check(state)

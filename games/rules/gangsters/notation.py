@@ -296,13 +296,15 @@ def _parse_recruit(rest: list[str]) -> dict[str, Any]:
     kind = _piece(rest[0])
     n = _number(rest[1], "number of strength points", 12)
     tail = rest[2:]
-    if tail and tail[0] == "facing":
+    if tail and tail[0] in ("facing", "at"):
         tail = tail[1:]
     facing = None
     if len(tail) == 1:
-        facing = _facing(tail[0])
+        # The Commissioner may come on at a precinct HQ instead of the green subway (variant 7.21).
+        facing = _place_or_facing(tail[0]) if kind == "C" else _facing(tail[0])
     elif tail:
-        raise MoveParseError("recruit ends with at most a facing", accepted="recruit T 2 facing e")
+        raise MoveParseError("recruit ends with at most a facing (or, for the Commissioner, an HQ)",
+                             accepted="recruit T 2 facing e, recruit C 2 at ICE")
     return {"a": "recruit", "piece": kind, "n": n, "facing": facing}
 
 
@@ -361,7 +363,8 @@ def format_move(move: dict[str, Any]) -> str:
     if a == "extort":
         return f"extort {move['piece']}"
     if a == "recruit":
-        facing = f" facing {move['facing']}" if move["facing"] else ""
+        where = move["facing"]
+        facing = "" if not where else f" at {where}" if where in DOORS else f" facing {where}"
         return f"recruit {move['piece']} {move['n']}{facing}"
     if a == "newpublic":
         return f"public in {move['to']}"

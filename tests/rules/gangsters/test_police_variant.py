@@ -10,7 +10,7 @@ import pytest
 
 from games.rules import IllegalMove, OptionError
 from games.rules.gangsters import copturn, police, rounds
-from games.rules.gangsters.data import level_payoff, share_of
+from games.rules.gangsters.data import COMMISH_DIE, level_payoff, share_of
 
 from .helpers import DICE, RULES, at_step, clear_board, events, fixed_dice, own, play, put, setup_game
 
@@ -419,6 +419,24 @@ def test_rule_7_21_an_eliminated_commissioner_is_recruited_selling_hqs_or_given_
         after = play(after, P, "recruit C 1 facing e")
     assert after["police"]["c"]["s"] == 1 and after["police"]["c"]["at"] is not None
     assert after["police"]["hqs"] == []
+
+
+def test_rule_7_21_the_forced_recruit_may_come_on_at_an_hq_whose_entry_digit_is_green():
+    state = board()
+    state["police"]["c"] = {"s": 0, "at": None, "f": None}
+    state["police"]["hqs"] = ["ICE"]  # a gray building: it enters on a 1
+    state["gangs"][P]["cash"] = 5000
+    state["turn"] = copturn.new_cop_turn(P)
+    state["phase"], state["order"], state["index"] = "play", [0, 1, 2, 3], 4
+    rounds.advance(state)
+    assert state["turn"]["step"] == "cforced"
+    state["dice"][COMMISH_DIE] = 1
+    after = play(state, P, "recruit C 2 at ICE")
+    assert after["police"]["c"]["s"] == 2 and after["police"]["c"]["at"] == "ICE"
+    assert RULES.format_move(state, P, {"a": "recruit", "piece": "C", "n": 2, "facing": "ICE"}) == "recruit C 2 at ICE"
+    state["dice"][COMMISH_DIE] = 2  # ICE is not the green die's: only the subway
+    with pytest.raises(IllegalMove, match="Commissioner is gone"):
+        play(state, P, "recruit C 2 at ICE")
 
 
 def test_rule_7_31_cops_enter_at_an_hq_whose_first_price_digit_is_blue():
