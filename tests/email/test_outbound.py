@@ -148,3 +148,19 @@ def test_a_digest_never_tells_a_replaced_player_what_the_seat_holds_now(players,
     digest = last_mail_to(ada.email)
     assert f"Revolution! #{game.pk}" in digest.body
     assert "3g" not in digest.body and "Your bid" not in digest.body
+
+
+def test_the_turn_mails_html_reads_in_order_for_a_screen_reader(game):
+    """#18: a language, one heading, named scroll regions, and no image without a text alternative."""
+    import re
+
+    sender.send_pending()
+    user = seat_user(game, 0)
+    turn = [m for m in mail.outbox if user.email in m.to and "your bid" in m.subject][-1]
+    html = dict((m, c) for c, m in turn.alternatives)["text/html"]
+    assert re.search(r'<html lang="[a-z]{2}', html)
+    assert html.count("<h1") == 1 and html.index("<h1") < html.index("<h2")
+    for region in re.findall(r'<div[^>]*overflow-x: auto[^>]*>', html):
+        assert 'role="region"' in region and 'aria-label="' in region and 'tabindex="0"' in region, region
+    assert all("alt=" in tag for tag in re.findall(r"<img\b[^>]*>", html))
+    assert all("<th" in table for table in re.findall(r"<table\b.*?</table>", html, re.S))
