@@ -14,7 +14,7 @@ from django.db import connection  # noqa: F401  (the skip condition reads it)
 
 from games.models import Event
 from notifications.models import OutboxMessage
-from tests.integration import live, topology
+from tests.integration import live
 from tests.integration.test_celery import all_mail_sent, bid, revolution_game
 
 pytestmark = [
@@ -23,31 +23,6 @@ pytestmark = [
     pytest.mark.skipif("connection.vendor != 'postgresql'",
                        reason="worker processes share the test database, which needs a database server"),
 ]
-
-
-@pytest.fixture
-def redis():
-    server = live.Redis()
-    server.start()
-    live.point_celery_at(server.url)
-    yield server
-    live.point_celery_at(None)
-    server.stop()
-
-
-@pytest.fixture
-def changes():
-    watcher = live.Changes()
-    yield watcher
-    watcher.close()
-
-
-@pytest.fixture
-def sink():
-    server = topology.SmtpSink()
-    server.start()
-    yield server
-    server.stop()
 
 
 def test_the_same_worker_serves_tasks_after_redis_returns_under_a_task_in_flight(tmp_path, redis, changes, sink):

@@ -23,23 +23,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def redis():
-    server = live.Redis()
-    server.start()
-    live.point_celery_at(server.url)
-    yield server
-    live.point_celery_at(None)
-    server.stop()
-
-
-@pytest.fixture
-def changes():
-    watcher = live.Changes()
-    yield watcher
-    watcher.close()
-
-
 def players(n: int) -> list[User]:
     return [User.objects.create_user(email=f"live{i}@example.org") for i in range(n)]
 

@@ -18,7 +18,7 @@ from django.db import connection  # noqa: F401  (the skip conditions read it)
 from accounts.models import User
 from notifications import outbox
 from notifications.models import OutboxMessage, OutboxStatus
-from tests.integration import live, topology
+from tests.integration import live
 
 pytestmark = [
     pytest.mark.integration,
@@ -26,24 +26,6 @@ pytestmark = [
     pytest.mark.skipif("connection.vendor != 'postgresql'",
                        reason="worker processes share the test database, which needs a database server"),
 ]
-
-
-@pytest.fixture
-def redis():
-    server = live.Redis()
-    server.start()
-    live.point_celery_at(server.url)
-    yield server
-    live.point_celery_at(None)
-    server.stop()
-
-
-@pytest.fixture
-def sink():
-    server = topology.SmtpSink()
-    server.start()
-    yield server
-    server.stop()
 
 
 def test_a_task_whose_worker_process_is_killed_is_redelivered(tmp_path, redis, sink):
