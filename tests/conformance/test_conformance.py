@@ -19,7 +19,8 @@ from games.rules import IllegalMove, OptionError, all_rules, get_rules
 from . import harness
 
 PLAYOUTS = int(os.environ.get("RAVENPOST_PLAYOUTS", "1000"))
-CHUNK = 125
+# Small chunks: a long game's chunk must not be the one test left running on one core at the end.
+CHUNK = 25
 DEEP_EVERY = 10
 
 
