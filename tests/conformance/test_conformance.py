@@ -20,8 +20,9 @@ from . import harness
 
 PLAYOUTS = int(os.environ.get("RAVENPOST_PLAYOUTS", "1000"))
 # Small chunks: a long game's chunk must not be the one test left running on one core at the end.
-CHUNK = 25
-DEEP_EVERY = 10
+CHUNK = 50
+# The per-move checks (every view, every narration for every viewer) cost most of a deep playout.
+DEEP_EVERY = 20
 
 
 def _chunks() -> list[object]:
@@ -31,6 +32,7 @@ def _chunks() -> list[object]:
         per_count = math.ceil(PLAYOUTS / len(counts))
         for players in counts:
             planned = math.ceil(per_count * harness.playout_share(rules, players))
+            planned = max(1, math.ceil(planned / CHUNK)) * CHUNK  # whole chunks: each has its deep playouts
             for start in range(0, planned, CHUNK):
                 stop = min(start + CHUNK, planned)
                 params.append(pytest.param(rules.slug, players, start, stop,

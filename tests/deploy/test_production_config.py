@@ -66,7 +66,9 @@ def test_production_without_an_inbound_domain_does_not_start(tmp_path):
 
 
 def test_check_deploy_is_clean_with_the_documented_environment(tmp_path):
-    env = production_env(tmp_path, SECRET_KEY=operator_secret_key())
+    # The example's ESP lines filled in as the operator's docs say (the ESP's API key and its webhook signing key).
+    env = production_env(tmp_path, SECRET_KEY=operator_secret_key(), ANYMAIL_MAILGUN_API_KEY="key-from-the-esp",
+                         ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY="signing-key-from-the-esp")
     result = manage(env, "check", "--deploy", "--fail-level", "WARNING")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout, result.stdout

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules import Rules, get_rules
-from tests.conformance.harness import random_options
+from tests.conformance.harness import fit_options, random_options
 
 PLAYOUTS_PER_COUNT = 4
 STATES_PER_GAME = 240
@@ -36,7 +36,7 @@ class Sample:
 def _playout(rules: Rules, players: int, index: int) -> list[Sample]:
     seed = f"property:{rules.slug}:{players}:{index}"
     rng = random.Random(seed)
-    state = rules.setup(players, random_options(rules, rng), seed)
+    state = rules.setup(players, fit_options(rules, players, random_options(rules, rng)), seed)
     found: list[Sample] = []
     for _ in range(10_000):
         awaited = rules.to_act(state)
