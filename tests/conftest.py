@@ -71,3 +71,5 @@ def pytest_collection_modifyitems(config, items):  # noqa: ANN001, ANN201
         parts = item.path.parts
         if "tests" in parts and parts[parts.index("tests") + 1] in PURE_FOLDERS:
             item.add_marker(pytest.mark.pure)
+        elif item.path.name == "test_rules_total.py":  # property tests of the rules alone, no database
+            item.add_marker(pytest.mark.pure)
