@@ -284,12 +284,14 @@ def _new_public(state: State, seat: int, move: dict[str, Any]) -> None:
     log(state, "public_in", seat=seat, public=pid, mult=PUBLIC[pid], to=to)
 
 
-def _move_public(state: State, seat: int, move: dict[str, Any]) -> None:
+def checked_public_move(state: State, move: dict[str, Any], moved: list[int]) -> tuple[int, list[str], str | None]:
+    """A Public's move checked (on the board, not among ``moved``, the white die through open ground):
+    its id, path and the node before its last (for the facing). Gang turns and the Cop Turn share it."""
     pid = move.get("id")
     if not isinstance(pid, int) or str(pid) not in state["public"]:
         on = " ".join(sorted(state["public"], key=int)) or "none"
         raise IllegalMove(f"Public {pid} is not on the board", accepted=f"Public on the board: {on}")
-    if pid in state["turn"]["pmoved"]:
+    if pid in moved:
         raise IllegalMove(f"Public {pid} has moved this turn already",
                           accepted="each Public moves once a turn")
     white = state["dice"]["white"]
@@ -302,6 +304,11 @@ def _move_public(state: State, seat: int, move: dict[str, Any]) -> None:
     if problem is not None:
         raise IllegalMove(f"Public {pid} cannot go that way: {problem}",
                           accepted="the Public keep to the streets and the joints gangs own")
+    return pid, path, last
+
+
+def _move_public(state: State, seat: int, move: dict[str, Any]) -> None:
+    pid, path, last = checked_public_move(state, move, state["turn"]["pmoved"])
     state["public"][str(pid)] = {"at": path[-1], "f": facing_after(last, path[-1])}
     state["turn"]["pmoved"].append(pid)
     log(state, "public_moved", seat=seat, public=pid, path=list(path))

@@ -32,7 +32,7 @@ from typing import Any
 
 from games.rules.base import IllegalMove
 
-from . import commissioner, informants, police, precincts
+from . import actions, commissioner, informants, police, precincts
 from . import payoffs
 from .data import BUILDING, CASH_GOAL, COMMISH_DIE, DEFAULT_FACING, DIRECTIONS, HQ_GOAL, PUBLIC, payoff
 from .movement import walk
@@ -280,23 +280,7 @@ def _public(state: State, seat: int, move: dict[str, Any]) -> None:
     if turn["imoved"] or turn["hired"]:
         raise IllegalMove("you may not move the Public this turn: an Informant moved or you hired (5e, 6.3)",
                           accepted="done")
-    pid = move.get("id")
-    if not isinstance(pid, int) or str(pid) not in state["public"]:
-        on = " ".join(sorted(state["public"], key=int)) or "none"
-        raise IllegalMove(f"Public {pid} is not on the board", accepted=f"Public on the board: {on}")
-    if pid in turn["pmoved"] or pid in turn["iacted"]:
-        raise IllegalMove(f"Public {pid} has moved this turn already",
-                          accepted="each Public moves once a turn")
-    white = state["dice"]["white"]
-    path = move.get("path")
-    if not isinstance(path, list) or len(path) != white or not all(isinstance(n, str) for n in path):
-        raise IllegalMove(f"a Public moves exactly the white die: {white} spaces",
-                          accepted=f"public {pid} followed by {white} spaces")
-    at = state["public"][str(pid)]
-    problem, last = walk(at["at"], at["f"], path, public_access(state))
-    if problem is not None:
-        raise IllegalMove(f"Public {pid} cannot go that way: {problem}",
-                          accepted="the Public keep to the streets and the joints gangs own")
+    pid, path, last = actions.checked_public_move(state, move, turn["pmoved"] + turn["iacted"])
     if turn["enter"] and "C" not in turn["acted"]:
         # Step e ends step d: the compulsory entry must come first (7.41).
         raise IllegalMove("bring the Commissioner on first (7.41)", accepted="commish in e")
