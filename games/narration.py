@@ -1,7 +1,8 @@
 """Narrations: what each move did, as each viewer may know it (``rules.narrate``), stored per event.
 
 A move's narration is computed once, on the move path, for the spectator and
-every seat, while its before and after states are at hand; the log, the
+each seat the rules say may read it differently (``narration_readers``), while
+its before and after states are at hand; the log, the
 replay's event list and the mails read it back without replaying anything.
 Only the texts that differ from the spectator's are stored::
 
@@ -24,7 +25,8 @@ def narrate_all(rules: Rules, before: State, seat: int, move: Any, after: State,
     """The narration for the spectator and for each seat that reads it differently."""
     public = rules.narrate(before, seat, move, after, None)
     texts = {PUBLIC: public}
-    for viewer in range(seats):
+    readers = rules.narration_readers(before, seat, move, after)
+    for viewer in range(seats) if readers is None else sorted(r for r in readers if 0 <= r < seats):
         text = rules.narrate(before, seat, move, after, viewer)
         if text != public:
             texts[str(viewer)] = text

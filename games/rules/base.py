@@ -25,7 +25,7 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, Sequence
 
 JSON = Any
 State = dict[str, Any]
@@ -350,6 +350,16 @@ class Rules(abc.ABC):
         """A few words on where the game stands for ``seat``: "your bid, round 3" (mail subjects, lobby)."""
 
     # -- with defaults ---------------------------------------------------------
+    def narration_readers(self, before: State, seat: int, move: Move, after: State) -> Collection[int] | None:
+        """The seats that may read ``move`` differently from a spectator; None: any seat may.
+
+        The move path narrates once for spectators and once for each seat named
+        here; every other seat reads the spectator's line. Naming too few seats
+        can only hide from a player what they could have read, never show a
+        secret; the conformance suite checks the answer against ``narrate``.
+        """
+        return None
+
     def choices(self, state: State, seat: int) -> Decision | None:
         """The seat's next decision and its legal options (None when nothing is awaited from it).
 

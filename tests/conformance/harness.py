@@ -183,11 +183,17 @@ def _check_narration(rules: Rules, before: dict[str, Any], seat: int, move: Any,
                      seed: str, players: int) -> None:
     """Every viewer gets one non-empty line, without the seed, and narrating changes no state."""
     snapshot = canonical_json(before), canonical_json(after)
+    readers = rules.narration_readers(before, seat, move, after)
+    public = rules.narrate(before, seat, move, after, None)
     for viewer in [None, *range(players)]:
         text = rules.narrate(before, seat, move, after, viewer)
         assert isinstance(text, str) and text.strip(), f"narrate gave {text!r} for {move!r}"
         assert "\n" not in text, f"narrate must give one line, not {text!r}"
         assert seed not in text, f"the seed leaks into the narration for seat {viewer}"
+        if readers is not None and viewer is not None and viewer not in readers:
+            # The move path stores the spectator's line for such a seat: it must be the seat's own.
+            assert text == public, (f"narration_readers leaves out seat {viewer}, who reads {move!r} as "
+                                    f"{text!r}, not the spectator's {public!r}")
     assert (canonical_json(before), canonical_json(after)) == snapshot, "narrate mutated a state"
 
 

@@ -170,6 +170,18 @@ def test_the_harness_catches_a_narration_that_tells_a_secret() -> None:
             harness.playout(Leaky(), 3, index, deep=True)
 
 
+def test_the_harness_catches_narration_readers_that_leave_out_a_seat() -> None:
+    from tests.toy_game import ToyRules
+
+    class Forgetful(ToyRules):
+        def narration_readers(self, before, seat, move, after):  # noqa: ANN001, ANN201
+            return ()  # but the toy game tells a pick's author what they picked
+
+    with pytest.raises(AssertionError, match="narration_readers leaves out seat"):
+        for index in range(20):
+            harness.playout(Forgetful(), 3, index, deep=True)
+
+
 def test_the_harness_catches_a_choice_that_is_not_legal() -> None:
     from games.rules import Choice, Decision
     from tests.toy_game import ToyRules

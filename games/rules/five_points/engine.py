@@ -8,7 +8,7 @@ round; it stops whenever a seat must choose) and back, until ``over``.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 
 from games.rules.base import Decision, IllegalMove, Rules, require_seat
 
@@ -76,6 +76,9 @@ class FivePointsRules(Rules):
 
     def notation_help(self) -> str:
         return notation.HELP
+
+    def narration_readers(self, before: State, seat: int, move: Move, after: State) -> Collection[int] | None:
+        return ()  # nothing in Five Points is hidden from anyone
 
     def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
         """What the move did, and what the resolution it set going did (the same for every viewer)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Collection, Iterable, Iterator, Sequence
 
 from games.rules.base import Decision, IllegalMove, Rules, require_seat
 
@@ -343,6 +343,9 @@ class FiveTribesRules(Rules):
     def reply_moves(self, state: State, seat: int, lines: Sequence[str]) -> list[str]:
         """One move per line, and several on one line when separated by ";" (as the notation allows)."""
         return [part.strip() for line in lines for part in line.split(";") if part.strip()]
+
+    def narration_readers(self, before: State, seat: int, move: MoveDict, after: State) -> Collection[int] | None:
+        return (seat,)  # the stand-in's secret payment and Sibittis' draw read in full only for the mover
 
     def narrate(self, before: State, seat: int, move: MoveDict, after: State, viewer: int | None) -> str:
         return narration.narrate(before, seat, move, after, viewer)

@@ -21,7 +21,7 @@ from .data import BUILDING, PIECE_NAME
 from .engine import step_of, to_act
 from .notation import end_text, format_move
 from .state import State
-from .views import visible_event
+from .views import SECRET_EVENTS, visible_event
 
 Event = Mapping[str, Any]
 
@@ -241,6 +241,12 @@ def police_text(e: Event) -> str:
 def new_events(before: State, after: State) -> list[Event]:
     start = before["evn"]
     return [e for e in after["events"] if e["n"] >= start]
+
+
+def readers(before: State, seat: int, after: State) -> set[int]:
+    """Who may read a move differently from a spectator: its author (their sealed order) and the seat of
+    each secret event it caused (a bribe's marker, an informant's chit)."""
+    return {seat} | {e["seat"] for e in new_events(before, after) if e["k"] in SECRET_EVENTS and "seat" in e}
 
 
 def narrate(before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from games.rules.base import Decision, IllegalMove, Move, MoveParseError, Option, Rules, State, fill_seats
 from games.rules.text import TextError, check_text
@@ -131,6 +131,9 @@ class GangstersRules(Rules):
 
     def notation_help(self) -> str:
         return notation.HELP
+
+    def narration_readers(self, before: State, seat: int, move: Move, after: State) -> Collection[int] | None:
+        return narration.readers(before, seat, after)
 
     def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
         return narration.narrate(before, seat, move, after, viewer)

@@ -17,7 +17,7 @@ other mode are ignored (each mode has its own variants, ruling R24).
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from games.rules.base import Decision, IllegalMove, Move, MoveParseError, Option, OptionError, Rules, State
 from games.rules.text import TextError, check_text
@@ -203,6 +203,9 @@ class MobTownRules(Rules):
 
     def notation_help_for(self, state: State) -> str:
         return _COOP_HELP if state["mode"] == "coop" else _HELP
+
+    def narration_readers(self, before: State, seat: int, move: Move, after: State) -> Collection[int] | None:
+        return narration.readers(seat, after)
 
     def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
         return narration.narrate(before, seat, move, after, viewer)

@@ -55,6 +55,13 @@ def _gained(before: list[str], after: list[str]) -> list[str]:
     return sort_cards(list(diff.elements()))
 
 
+def readers(seat: int, after: State) -> set[int]:
+    """Who may read a move differently from a spectator: its author (their cards, their agendas) and a
+    player robbed by the hire (the card taken)."""
+    robbed = {e["rob"] for e in after["events"] if e["kind"] == "hire" and "rob" in e}
+    return {seat} | robbed
+
+
 def narrate(before: State, seat: int, move: Any, after: State, viewer: int | None) -> str:
     action = move.get("action") if isinstance(move, dict) else None
     if before["mode"] == "coop":

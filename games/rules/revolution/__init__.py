@@ -13,7 +13,7 @@ every decision taken where the rulebook is silent: docs/players/revolution.md.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Sequence
+from typing import Any, Collection, Iterable, Sequence
 
 from games.rules.base import Decision, IllegalMove, Move, Option, Rules, State
 
@@ -126,6 +126,9 @@ class RevolutionRules(Rules):
     def open_seats(self, state: State) -> set[int]:
         """Every seat during bidding: a bid may be revised until the last bid is in."""
         return set(range(state["players"])) if state["phase"] == "bidding" else set()
+
+    def narration_readers(self, before: State, seat: int, move: Move, after: State) -> Collection[int] | None:
+        return (seat,)  # a sealed bid reads in full only for its author
 
     def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
         """One log line; a sealed bid's content only for its author until the last bid reveals all."""
