@@ -3,8 +3,9 @@
 Nothing is clicked: a person who cannot use a mouse must be able to reach the move
 form, build the move and send it, and know where they are after each step. The
 Five Points, Mob Town and Gangsters tests each failed before their fix: tiles named
-"1 B2 1", the focus left on the map after choosing a property, the focus dropped to
-the page's body each time the Gangsters path builder redrew its buttons.
+"1 B2 1"; the focus left on the map after the last click of a choice, or dropped to
+the page's body by "Start over"; the focus left on the city after choosing a property;
+the focus dropped to the body each time the Gangsters path builder redrew its buttons.
 """
 
 from __future__ import annotations
@@ -191,6 +192,48 @@ def test_a_five_points_placement_by_keyboard(browser, live_server):
     finally:
         player.close()
 
+
+
+def test_five_points_tied_elections_by_keyboard(browser, live_server):
+    """A choice of several clicks on the map: the focus goes up to the form's button after the last one."""
+    game = new_game("five_points", 3, seed="keys-fp")
+    rules = get_rules("five_points")
+    seat = advance_until(game, lambda s: bool(rules.to_act(s))
+                         and rules.choices(s, rules.to_act(s)[0]).kind == "elect")
+    detail = rules.choices(Projection.objects.get(pk=game.pk).state, seat).detail
+    player = Person(browser, live_server, Seat.objects.get(game=game, index=seat).user, DESKTOP)
+    try:
+        page = player.open(f"/games/{game.pk}/")
+        chosen: list[int] = []
+        for k in range(detail["count"]):
+            tile = tab_until(page, lambda f: bool(f["tile"]) and int(f["tile"]) in detail["tiles"]
+                             and int(f["tile"]) not in chosen)
+            page.keyboard.press("Enter")
+            chosen.append(int(tile["tile"]))
+            assert page.locator(f'#fp-map [data-tile="{tile["tile"]}"] .fp-order').inner_text() == str(k + 1)
+            if k + 1 < detail["count"]:
+                assert focused(page)["tile"] == tile["tile"], "focus left the map before the choice was made"
+        now = focused(page)
+        assert now["tag"] == "BUTTON" and now["text"] == "Hold these elections", f"focus stayed behind: {now}"
+        assert page.locator("#fp-order").input_value() == ",".join(map(str, chosen))
+        # "Start over" hides itself: the focus goes to the list of orders, which then makes the choice.
+        page.keyboard.press("Tab")
+        assert focused(page)["text"] == "Start over"
+        page.keyboard.press("Enter")
+        now = focused(page)
+        assert now["id"] == "fp-order" and now["value"] == "", f"focus lost starting over: {now}"
+        page.keyboard.press("ArrowDown")
+        now = focused(page)
+        assert now["id"] == "fp-order" and now["value"], now
+        order = [int(t) for t in now["value"].split(",")]
+        page.keyboard.press("Tab")
+        assert focused(page)["text"] == "Hold these elections"
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "Your move was recorded" in page.content()
+        assert last_move(game).payload["move"] == {"action": "elect", "tiles": order}
+    finally:
+        player.close()
 
 def test_a_mob_town_take_over_by_keyboard(browser, live_server):
     game = new_game("mob_town", 3, seed="keys-mt")
