@@ -4,8 +4,9 @@ Nothing is clicked: a person who cannot use a mouse must be able to reach the mo
 form, build the move and send it, and know where they are after each step. The
 Five Points, Mob Town and Gangsters tests each failed before their fix: tiles named
 "1 B2 1"; the focus left on the map after the last click of a choice, or dropped to
-the page's body by "Start over"; the focus left on the city after choosing a property;
-the focus dropped to the body each time the Gangsters path builder redrew its buttons.
+the page's body by "Start over"; the focus left on the city after choosing a property,
+or dropped to the body choosing the way of a connection; the focus dropped to the body
+each time the Gangsters path builder redrew its buttons.
 """
 
 from __future__ import annotations
@@ -235,12 +236,29 @@ def test_five_points_tied_elections_by_keyboard(browser, live_server):
     finally:
         player.close()
 
+def connected_take_over(state: dict[str, Any], seat: int) -> tuple[dict[str, Any], int] | None:
+    """A legal take-over paid with a connection card along the second of two ways there: (move, 1)."""
+    rules = get_rules("mob_town")
+    decision = rules.choices(state, seat)
+    if decision is None or decision.kind != "turn":
+        return None
+    walks = {tuple(t["cell"]): t["walks"] for t in decision.detail["targets"] if len(t["walks"]) > 1}
+    for move in rules.legal_moves(state, seat):
+        if move["action"] == "takeover" and tuple(move["at"]) in walks:
+            second = [c["cell"] for c in walks[tuple(move["at"])][1]]
+            if [cell for cell, _ in move["via"]] == second:
+                return move, 1
+    return None
+
+
 def test_a_mob_town_take_over_by_keyboard(browser, live_server):
     game = new_game("mob_town", 3, seed="keys-mt")
-    seat = advance_until(game, lambda s: s.get("phase") == "turn")
-    state = Projection.objects.get(pk=game.pk).state
-    wanted = next(m for m in get_rules("mob_town").legal_moves(state, seat)
-                  if m["action"] == "takeover" and not m["via"] and len(m["pay"]) > 1)
+    rules = get_rules("mob_town")
+    # A moment when the seat to act can take over a property with a connection, which has two ways there.
+    seat = advance_until(game, lambda s: connected_take_over(s, rules.to_act(s)[0]) is not None)
+    found = connected_take_over(Projection.objects.get(pk=game.pk).state, seat)
+    assert found is not None
+    wanted, walk = found
     where = ",".join(str(c) for c in wanted["at"])
     player = Person(browser, live_server, Seat.objects.get(game=game, index=seat).user, DESKTOP)
     try:
@@ -249,7 +267,7 @@ def test_a_mob_town_take_over_by_keyboard(browser, live_server):
         tab_until(page, lambda f: f["cell"] == where and f["tag"] == "BUTTON")
         named(page, r"\(take over: cost \d+\)$")
         page.keyboard.press("Enter")
-        # Paying comes next, above the map: the focus goes to the first card that can pay.
+        # Paying comes next, above the map: the focus goes to the first card of the hand that can pay.
         now = focused(page)
         assert now["tag"] == "INPUT" and now["name"] == "pay", f"the focus stayed on the map: {now}"
         assert page.locator("#mt-target").input_value() == where
@@ -263,15 +281,33 @@ def test_a_mob_town_take_over_by_keyboard(browser, live_server):
             page.keyboard.press("Tab")
             now = focused(page)
         assert not to_pay, f"Tab never reached the card(s) {to_pay}"
+        # The connection: which way (radio buttons, the arrows choose; the focus stays on the choice) ...
+        assert now["name"] == "mt-walk" and now["checked"] == "yes" and now["value"] == "0", now
+        page.keyboard.press("ArrowDown")
+        now = focused(page)
+        assert now["name"] == "mt-walk" and now["value"] == str(walk) and now["checked"] == "yes", (
+            f"focus lost choosing the way: {now}")
+        # ... then a list per card between, whose option is chosen with the arrows.
+        for cell, card in wanted["via"]:
+            want = f"{cell[0]},{cell[1]}:{card}"
+            now = tab_until(page, lambda f: f["name"] == "via", limit=3)
+            for _ in range(8):
+                if now["value"] == want:
+                    break
+                page.keyboard.press("ArrowDown")
+                now = focused(page)
+            assert now["value"] == want, f"the arrows never chose {want}: {now}"
         summary = page.locator("[data-mt-summary]").inner_text()
-        assert re.search(r"Paid (\d+) of \1\.", summary), summary
+        assert re.search(r"Paid (\d+) of \1, connection cards (\d+) of \2\.", summary), summary
+        page.keyboard.press("Tab")
+        now = focused(page)
         assert now["tag"] == "BUTTON" and now["text"] == "Take over", f"not the form's button next: {now}"
         with page.expect_navigation():
             page.keyboard.press("Enter")
         assert "Your move was recorded" in page.content()
         move = last_move(game).payload["move"]
         assert (move["action"], move["at"], sorted(move["pay"]), move["via"]) == (
-            "takeover", wanted["at"], sorted(wanted["pay"]), [])
+            "takeover", wanted["at"], sorted(wanted["pay"]), wanted["via"])
     finally:
         player.close()
 

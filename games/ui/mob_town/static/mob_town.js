@@ -59,7 +59,11 @@
         label.className = "mt-check";
         var radio = document.createElement("input");
         radio.type = "radio"; radio.name = "mt-walk"; radio.value = String(i); radio.checked = i === walk;
-        radio.addEventListener("change", function () { walk = i; buildVia(); update(); });
+        radio.addEventListener("change", function () {
+          walk = i; buildVia(); update();
+          // buildVia() redrew these radios: the focus goes to the new checked one, not the page's body.
+          walksBox.querySelector("input:checked").focus();
+        });
         label.appendChild(radio);
         label.appendChild(document.createTextNode(" via " + w.map(function (c) { return c.label; }).join(", ")));
         walksBox.appendChild(label);
