@@ -44,6 +44,12 @@
   }
   function clearMarks() { tiles.forEach(function (t) { mark(t.dataset.tile, ""); }); }
   function showReset(on) { if (reset) reset.hidden = !on; }
+  // The map comes after the form: once the last click of a choice is made, the focus goes up to the
+  // form's button, so a keyboard user need not walk back over the map. "Start over" hides itself, so it
+  // hands the focus to the form's list instead of leaving it on the page's body.
+  var send = form.querySelector("button[type=submit]");
+  function toSend() { if (send) send.focus(); }
+  function startedOver(list) { if (list) list.focus(); }
 
   var kind = options.kind;
 
@@ -116,6 +122,7 @@
         c.classList.add("fp-chosen");
         select.value = picked + ":" + c.dataset.cell;
         say("move tile " + picked + " to " + c.dataset.cell + " — press “Move it”.");
+        toSend();
       });
     });
     select.addEventListener("change", function () {
@@ -126,7 +133,7 @@
         cells.forEach(function (o) { if (o.dataset.cell === parts[1]) o.classList.add("fp-chosen"); });
       }
     });
-    if (reset) reset.addEventListener("click", start);
+    if (reset) reset.addEventListener("click", function () { start(); startedOver(select); });
     start();
     return;
   }
@@ -155,13 +162,14 @@
         if (at >= 0) chosen = chosen.slice(0, at);
         else if (chosen.length < options.count) chosen.push(n);
         show();
+        if (at < 0 && chosen.length === options.count) toSend();
       });
     });
     order.addEventListener("change", function () {
       chosen = order.value ? order.value.split(",").map(Number) : [];
       show();
     });
-    if (reset) reset.addEventListener("click", function () { chosen = []; show(); });
+    if (reset) reset.addEventListener("click", function () { chosen = []; show(); startedOver(order); });
     return;
   }
 
@@ -188,11 +196,12 @@
           say("smuggle player " + who.value + " from " + source + " to " + t.dataset.tile + " — press “Move the rabble”.");
           enableTiles(Object.keys(options.routes[who.value] || {}));
           source = null;
+          toSend();
         }
       });
     });
     who.addEventListener("change", begin);
-    if (reset) reset.addEventListener("click", begin);
+    if (reset) reset.addEventListener("click", function () { begin(); startedOver(who); });
     begin();
   }
 })();

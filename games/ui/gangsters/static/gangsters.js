@@ -61,14 +61,16 @@
     b.addEventListener("click", onClick);
     return b;
   }
-  function render() {
+  // render() rebuilds the mover, step and ending controls, so the one just pressed is gone from the page;
+  // ``then`` says where the focus goes instead, or a keyboard user would be left on the page's body.
+  function render(then) {
     Object.keys(cells).forEach(function (name) {
       mark(cells[name], false);
       cells[name].classList.remove("gx-onpath", "gx-here");
     });
     moversBox.innerHTML = "";
     data.movers.forEach(function (m) {
-      moversBox.appendChild(button(m.label, function () { mover = m; path = []; ending = 0; render(); }, mover === m));
+      moversBox.appendChild(button(m.label, function () { mover = m; path = []; ending = 0; render("mover"); }, mover === m));
     });
     stepsBox.innerHTML = "";
     endings.innerHTML = "<legend>How the move ends</legend>";
@@ -87,7 +89,9 @@
         var next = Object.keys(n).filter(function (k) { return k !== "$"; });
         next.forEach(function (name) {
           if (cells[name]) { mark(cells[name], true); }
-          stepsBox.appendChild(button(name, function () { choose(name); }));
+          var step = button(name, function () { choose(name, "step"); });
+          if (cells[name]) { step.title = cells[name].querySelector("title").textContent; }
+          stepsBox.appendChild(step);
         });
         if (n.$ && path.length) {
           ready = true;
@@ -98,7 +102,7 @@
               var label = document.createElement("label");
               var radio = document.createElement("input");
               radio.type = "radio"; radio.name = "ending"; radio.value = String(i); radio.checked = i === ending;
-              radio.addEventListener("change", function () { ending = i; render(); });
+              radio.addEventListener("change", function () { ending = i; render("ending"); });
               label.appendChild(radio);
               label.appendChild(document.createTextNode(e.label));
               endings.appendChild(label);
@@ -116,24 +120,43 @@
     undo.disabled = !mover;
     reset.disabled = !mover;
     if (textBox && mover) { textBox.value = notation(); }
+    if (then) { refocus(then); }
   }
-  function choose(name) {
+  // Where a person carries on after pressing ``what`` (mover, step, map, ending, undo, reset): the pressed
+  // mover stays pressed and focused; after a step, the next step of the same kind (a button below, or a
+  // square on the map), else how the move ends, else the Move button.
+  function refocus(what) {
+    var pick = function (list) { for (var i = 0; i < list.length; i++) { if (list[i]) { return list[i]; } } return null; };
+    var firstMover = moversBox.querySelector("button");
+    var pressed = moversBox.querySelector('button[aria-pressed="true"]');
+    var radio = endings.hidden ? null : endings.querySelector("input:checked");
+    var ready = submit.disabled ? null : submit;
+    var target;
+    if (what === "mover") { target = pressed; }
+    else if (what === "step") { target = pick([stepsBox.querySelector("button"), radio, ready, pressed]); }
+    else if (what === "map") { target = pick([map.querySelector(".gx-next"), radio, ready, pressed]); }
+    else if (what === "ending") { target = radio; }
+    else if (what === "undo") { target = undo.disabled ? firstMover : undo; }
+    else { target = firstMover; }
+    if (target) { target.focus(); }
+  }
+  function choose(name, from) {
     if (!mover || !cells[name] || !cells[name].classList.contains("gx-next")) {
       var n = mover ? node() : null;
       if (!n || !Object.prototype.hasOwnProperty.call(n, name)) { return; }
     }
     path.push(name);
     ending = 0;
-    render();
+    render(from);
   }
   Object.keys(cells).forEach(function (name) {
-    cells[name].addEventListener("click", function () { if (cells[name].classList.contains("gx-next")) { choose(name); } });
+    cells[name].addEventListener("click", function () { if (cells[name].classList.contains("gx-next")) { choose(name, "map"); } });
     cells[name].addEventListener("keydown", function (e) {
-      if ((e.key === "Enter" || e.key === " ") && cells[name].classList.contains("gx-next")) { e.preventDefault(); choose(name); }
+      if ((e.key === "Enter" || e.key === " ") && cells[name].classList.contains("gx-next")) { e.preventDefault(); choose(name, "map"); }
     });
   });
-  undo.addEventListener("click", function () { if (path.length) { path.pop(); } else { mover = null; } ending = 0; render(); });
-  reset.addEventListener("click", function () { mover = null; path = []; ending = 0; render(); });
+  undo.addEventListener("click", function () { if (path.length) { path.pop(); } else { mover = null; } ending = 0; render("undo"); });
+  reset.addEventListener("click", function () { mover = null; path = []; ending = 0; render("reset"); });
   form.addEventListener("submit", function () {
     if (endings.hidden) {
       var hidden = document.createElement("input");

@@ -59,7 +59,11 @@
         label.className = "mt-check";
         var radio = document.createElement("input");
         radio.type = "radio"; radio.name = "mt-walk"; radio.value = String(i); radio.checked = i === walk;
-        radio.addEventListener("change", function () { walk = i; buildVia(); update(); });
+        radio.addEventListener("change", function () {
+          walk = i; buildVia(); update();
+          // buildVia() redrew these radios: the focus goes to the new checked one, not the page's body.
+          walksBox.querySelector("input:checked").focus();
+        });
         label.appendChild(radio);
         label.appendChild(document.createTextNode(" via " + w.map(function (c) { return c.label; }).join(", ")));
         walksBox.appendChild(label);
@@ -117,6 +121,12 @@
     submit.disabled = !(paid === current.cost && chosen === current.connection && !over);
   }
 
+  // After a property is chosen on the city (below the form), what comes next is paying for it: the focus
+  // goes to the first card that can pay (else the property list), so a keyboard user need not walk back.
+  function payNext() {
+    var first = boxes.filter(function (b) { return !b.disabled; })[0] || select;
+    first.focus();  // and scrolls it into view
+  }
   Object.keys(targets).forEach(function (key) {
     var el = cells[key];
     if (!el) { return; }
@@ -132,7 +142,7 @@
     el.parentNode.replaceChild(button, el);
     cells[key] = button;
     button.classList.add("mt-target");
-    button.addEventListener("click", function () { setTarget(key); form.scrollIntoView({ block: "nearest" }); });
+    button.addEventListener("click", function () { setTarget(key); payNext(); });
   });
   select.addEventListener("change", function () { setTarget(select.value); });
   boxes.forEach(function (b) { b.addEventListener("change", update); });
