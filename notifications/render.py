@@ -63,6 +63,7 @@ class MailContent:
     sections: list[Section] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
     notation: str = ""
+    reply_lines: str = ""  # how this game reads a reply's lines (one move per line, a bid over several...)
     commands: bool = False  # list help/status/moves/resign/say
     deadline: str = ""
     game_url: str = ""
@@ -162,7 +163,9 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
     seat = row.seat
     awaited = state is not None and seat is not None and seat in rules.to_act(state)
     description, examples = seat_situation(game, seat, state)
-    content = MailContent(subject="", game_url=game_url(game.pk), notation=rules.notation_help() if awaited else "")
+    content = MailContent(subject="", game_url=game_url(game.pk),
+                          notation=rules.notation_help_for(state) if awaited and state is not None else "",
+                          reply_lines=rules.reply_lines_help() if awaited else "")
     content.examples = examples
     content.commands = True
     if row.kind == "game_started":
@@ -181,7 +184,7 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
         summary = selectors.result_summary(game)
         if summary:
             content.sections.append(Section("Result", summary))
-        content.examples, content.notation, content.commands = [], "", False
+        content.examples, content.notation, content.commands, content.reply_lines = [], "", False, ""
     elif row.kind in CLOCK_KINDS:
         _clock_mail(content, row, game, awaited)
     else:
@@ -271,7 +274,8 @@ def _reply_mail(row: OutboxMessage) -> MailContent:
                 content.sections.append(Section("The game as you see it now", description))
             if payload.get("examples"):
                 content.examples = examples
-                notation = row.game.rules.notation_help()
+                content.reply_lines = row.game.rules.reply_lines_help()
+                notation = row.game.rules.notation_help_for(state) if state is not None else ""
                 shown = description if payload.get("view") else ""
                 content.notation = "" if notation in shown else notation
     return content

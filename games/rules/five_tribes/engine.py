@@ -344,6 +344,10 @@ class FiveTribesRules(Rules):
         """One move per line, and several on one line when separated by ";" (as the notation allows)."""
         return [part.strip() for line in lines for part in line.split(";") if part.strip()]
 
+    def reply_lines_help(self) -> str:
+        return ("Each line is one move, or several moves separated by \";\"; they are applied in order, "
+                "all of them or none.")
+
     def narrate(self, before: State, seat: int, move: MoveDict, after: State, viewer: int | None) -> str:
         return narration.narrate(before, seat, move, after, viewer)
 
