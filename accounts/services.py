@@ -42,6 +42,12 @@ def user_has_verified_email(user: User, email: str) -> bool:
     return EmailAddress.objects.filter(user=user, email__iexact=email, verified=True).exists()
 
 
+def verified_addresses(user: User) -> list[str]:
+    """The addresses the person has proved are theirs, lower-cased."""
+    return sorted({email.lower() for email in EmailAddress.objects.filter(user=user, verified=True)
+                   .values_list("email", flat=True)})
+
+
 class VacationError(ValueError):
     """A vacation that cannot be taken as asked; the message says why and what would do."""
 

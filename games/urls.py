@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.game_join, name="join"),
     path("games/<int:game_id>/leave/", views.game_leave, name="leave"),
     path("games/<int:game_id>/invite/", views.game_invite, name="invite"),
+    path("games/<int:game_id>/decline/", views.invitation_decline, name="decline"),
     path("games/<int:game_id>/move/", views.move_text, name="move"),
     path("games/<int:game_id>/play/", views.move_form, name="play"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),

@@ -73,7 +73,12 @@ def _row_named(message_id: str, *, game_id: int, user_id: int) -> OutboxMessage 
     found = _ROOT_ID.match(message_id)
     if found and int(found.group(1)) == game_id and int(found.group(3)) == user_id:
         seat = None if found.group(2).lower() == "x" else int(found.group(2))
-        return rows.filter(kind="game_started", seat=seat).order_by("pk").first()
+        started = rows.filter(kind="game_started", seat=seat).order_by("pk").first()
+        if started is not None and started.status == OutboxStatus.FOLDED:
+            # Folded into the first turn mail, which went out under the root's Message-ID.
+            return (rows.filter(created_at=started.created_at, status=OutboxStatus.SENT, seat=seat)
+                    .order_by("pk").first()) or started
+        return started
     return None
 
 

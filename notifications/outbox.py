@@ -23,6 +23,7 @@ from typing import Any, Iterable
 
 from celery import current_app
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from notifications.models import OutboxMessage, OutboxStatus
@@ -138,6 +139,33 @@ def write_invitation(*, game_id: int, user_id: int, inviter: str, inviter_id: in
     return write_message(kind="invitation", user_id=user_id, game_id=game_id,
                          dedupe_key=f"{game_id}:invite:{(to or str(user_id)).lower()}",
                          payload={"inviter": inviter, "inviter_id": inviter_id, **({"to": to} if to else {})})
+
+
+def invitations_to(*, user_id: int, account_address: str, addresses: Iterable[str],
+                   game_id: int | None = None) -> list[OutboxMessage]:
+    """The invitations meant for one person and not declined: those written for their account (while
+    ``account_address`` is among ``addresses``), and those mailed to one of ``addresses`` (before they
+    signed up, say). ``addresses`` are the person's verified ones: an address they have not proved is
+    not theirs to read invitations for."""
+    wanted = {address.lower() for address in addresses}
+    if not wanted:
+        return []
+    rows = OutboxMessage.objects.filter(kind="invitation").exclude(payload__has_key="declined")
+    if game_id is not None:
+        rows = rows.filter(game_id=game_id)
+    mine = Q(payload__to__in=sorted(wanted))
+    if account_address.lower() in wanted:
+        mine |= Q(user_id=user_id, payload__to__isnull=True)
+    return list(rows.filter(mine).order_by("created_at", "pk"))
+
+
+def decline_invitations(rows: Iterable[OutboxMessage]) -> int:
+    """Mark invitations declined (they stay, so the per-game and hourly limits still count them)."""
+    count = 0
+    for row in rows:
+        OutboxMessage.objects.filter(pk=row.pk).update(payload={**row.payload, "declined": True})
+        count += 1
+    return count
 
 
 def invitations_since(*, inviter_id: int | None = None, game_id: int | None = None,

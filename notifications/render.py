@@ -4,9 +4,12 @@ Every game mail is built from ``rules.describe(state, seat)``,
 ``rules.example_moves(state, seat)``, ``rules.phase_label(state, seat)`` (the
 subject) and the moves narrated for the recipient's own seat, never from the
 raw state, so a mail cannot show what that seat may not see (another player's
-secret bid, the seed). One thread per game per player: the ``game_started``
-mail carries the thread's root ``Message-ID`` and every later mail of that
-game to that player points at it with ``In-Reply-To`` and ``References``.
+secret bid, the seed). One thread per game per player: the game's first mail
+carries the thread's root ``Message-ID`` and every later mail of that game to
+that player points at it with ``In-Reply-To`` and ``References``. That first
+mail is the ``game_started`` one, or, for a player who must act at once, the
+first ``your_turn`` mail with the start folded into it (``starts_thread``):
+one mail, not two.
 
 Kinds written by the write path: ``game_started``, ``your_turn``, ``game_over``.
 Kinds written by this app: ``email_reply`` (the answer to a player's mail:
@@ -60,6 +63,7 @@ class MailContent:
     sections: list[Section] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
     notation: str = ""
+    reply_lines: str = ""  # how this game reads a reply's lines (one move per line, a bid over several...)
     commands: bool = False  # list help/status/moves/resign/say
     deadline: str = ""
     game_url: str = ""
@@ -104,7 +108,7 @@ def thread_root_id(game_id: int, seat: int | None, user_id: int) -> str:
 
 def row_message_id(row: OutboxMessage) -> str:
     # Deterministic per row: a retried send that did reach the server is a duplicate the receiver drops.
-    if row.kind == "game_started" and row.game_id is not None:
+    if (row.kind == "game_started" or row.payload.get("starts_thread")) and row.game_id is not None:
         return thread_root_id(row.game_id, row.seat, row.user_id)
     return f"<ravenpost.{row.pk}.{row.kind.replace('_', '-')}@{_mail_domain()}>"
 
@@ -159,7 +163,9 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
     seat = row.seat
     awaited = state is not None and seat is not None and seat in rules.to_act(state)
     description, examples = seat_situation(game, seat, state)
-    content = MailContent(subject="", game_url=game_url(game.pk), notation=rules.notation_help() if awaited else "")
+    content = MailContent(subject="", game_url=game_url(game.pk),
+                          notation=rules.notation_help_for(state) if awaited and state is not None else "",
+                          reply_lines=rules.reply_lines_help() if awaited else "")
     content.examples = examples
     content.commands = True
     if row.kind == "game_started":
@@ -178,7 +184,7 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
         summary = selectors.result_summary(game)
         if summary:
             content.sections.append(Section("Result", summary))
-        content.examples, content.notation, content.commands = [], "", False
+        content.examples, content.notation, content.commands, content.reply_lines = [], "", False, ""
     elif row.kind in CLOCK_KINDS:
         _clock_mail(content, row, game, awaited)
     else:
@@ -268,7 +274,8 @@ def _reply_mail(row: OutboxMessage) -> MailContent:
                 content.sections.append(Section("The game as you see it now", description))
             if payload.get("examples"):
                 content.examples = examples
-                notation = row.game.rules.notation_help()
+                content.reply_lines = row.game.rules.reply_lines_help()
+                notation = row.game.rules.notation_help_for(state) if state is not None else ""
                 shown = description if payload.get("view") else ""
                 content.notation = "" if notation in shown else notation
     return content
@@ -401,7 +408,8 @@ def build_message(row: OutboxMessage) -> EmailMultiAlternatives | None:
     if content is None:
         return None
     root = thread_root_id(game.pk, row.seat, row.user_id) if game is not None else None
-    references = [root] if root and row.kind != "game_started" else []
+    starts_thread = row.kind == "game_started" or row.payload.get("starts_thread")
+    references = [root] if root and not starts_thread else []
     in_reply_to = root if references else None
     if row.payload.get("in_reply_to"):
         # An answer threads under the player's own mail as well as under the game's thread.
@@ -441,7 +449,11 @@ def _fold_in(content: MailContent, row: OutboxMessage, game: Any) -> None:
         said = _game_mail(other, game)
         if said is None:
             continue
-        (first if other.kind == "move_confirmed" else lines).extend(
+        if other.kind == "game_started":
+            # The first turn is also the game's first mail: say so in the subject too.
+            content.subject = content.subject.replace(f"{game_label(game)} — ",
+                                                      f"{game_label(game)} — the game has started; ", 1)
+        (first if other.kind in ("move_confirmed", "game_started") else lines).extend(
             line for line in said.intro if line not in lines and line not in first and line not in content.intro)
         content.deadline = content.deadline or said.deadline
         titles = {section.title for section in content.sections}

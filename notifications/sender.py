@@ -55,8 +55,10 @@ GAME_KINDS = frozenset({"game_started", "your_turn", "game_over", "invitation", 
 # Kinds that go out even to an address that stopped receiving: the mail that proves it works again.
 CHECK_KINDS = frozenset({"address_check"})
 # Rows of one moment for one person fold into the first of these kinds among them.
-# The game's first mail (``game_started``) stays apart: it is the root every later mail of the thread names.
-FOLD_ORDER = ("game_over", "timed_out", "briefing", "your_turn", "reminder", "timeout_notice", "move_confirmed")
+# ``game_started`` comes last: a player awaited at the start gets one mail, the first turn saying the game has
+# started; that mail then carries the thread's root Message-ID (``starts_thread``) in its place.
+FOLD_ORDER = ("game_over", "timed_out", "briefing", "your_turn", "reminder", "timeout_notice", "move_confirmed",
+              "game_started")
 # After this many failed attempts a row is given up (status ``failed``, its last error kept).
 MAX_ATTEMPTS = 10
 # The pause before retrying a failed row doubles with each attempt, up to this.
@@ -181,6 +183,8 @@ def _fold(row: OutboxMessage) -> OutboxMessage | None:
         others.sort(key=lambda r: (r.event_seq or 0, r.pk))
         OutboxMessage.objects.filter(pk__in=[r.pk for r in others]).update(status=OutboxStatus.FOLDED)
         primary.payload = {**primary.payload, "folded": [r.pk for r in others]}
+        if any(r.kind == "game_started" for r in others):
+            primary.payload["starts_thread"] = True
         # The mail shows the game as it stands after the last of them.
         primary.event_seq = max([primary.event_seq or 0, *[r.event_seq or 0 for r in others]]) or None
         primary.save(update_fields=["payload", "event_seq"])

@@ -251,7 +251,8 @@ class Rules(abc.ABC):
     fit most games and are overridden where a game differs: ``choices`` (listing
     ``legal_moves``), ``skip_move`` (none), ``reply_moves`` (one move per line),
     ``warnings`` (none), ``open_seats`` (only awaited seats), ``example_moves``,
-    ``notation_help`` and ``seat_label``.
+    ``notation_help``, ``notation_help_for`` (the help for one game as set up),
+    ``reply_lines_help`` (how a reply's lines become moves) and ``seat_label``.
     """
 
     slug: str = ""
@@ -430,6 +431,18 @@ class Rules(abc.ABC):
     def notation_help(self) -> str:
         """The reply syntax in a few lines, for emails; games override."""
         return ""
+
+    def notation_help_for(self, state: State) -> str:
+        """The reply syntax for this game as set up: its examples name only its own seats and colours.
+
+        Mails and answers use this one; the default is ``notation_help``.
+        """
+        return self.notation_help()
+
+    def reply_lines_help(self) -> str:
+        """In a sentence, how the lines of a mail reply become moves (it must match ``reply_moves``)."""
+        return ("Each line is one move; several move lines are several moves, applied in order, "
+                "all of them or none.")
 
 
 def copy_state(state: State) -> State:

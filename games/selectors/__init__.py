@@ -42,6 +42,7 @@ from games.selectors.log import (
     parse_moment,
     seat_history,
 )
+from games.selectors.invitations import Invitation, invitation_rows, pending_invitations
 from games.selectors.replay import replay_at
 from games.selectors.seats import (
     Viewer,
@@ -59,10 +60,10 @@ from games.selectors.seats import (
 )
 
 __all__ = [
-    "DEADLINE_KINDS", "AutoSeat", "DeadlineInfo", "SeatInfo", "VacationInfo", "Viewer", "abort_reason",
+    "DEADLINE_KINDS", "AutoSeat", "DeadlineInfo", "Invitation", "SeatInfo", "VacationInfo", "Viewer", "abort_reason",
     "auto_seats", "awaited_names", "chat_of", "deadline_info", "describe_event", "due_game_ids", "game_get",
-    "game_log", "games_of", "is_awaited", "local_time", "may_revise", "move_help", "move_preview", "recent_moves",
-    "open_games", "parse_moment", "phase_label", "projection_of", "recent_games", "replay_at", "result_summary",
+    "game_log", "games_of", "invitation_rows", "is_awaited", "local_time", "may_revise", "move_help", "move_preview", "recent_moves",
+    "open_games", "parse_moment", "pending_invitations", "phase_label", "projection_of", "recent_games", "replay_at", "result_summary",
     "seat_decision", "seat_description", "seat_history", "seat_names", "seat_view", "seats_of", "state_at",
     "substitute_wanted", "vacation_info", "viewer_for", "winners",
 ]

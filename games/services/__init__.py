@@ -6,7 +6,7 @@ enforcement all call here; nothing else writes a game. By concern:
 * :mod:`~games.services.lifecycle`: create, join, leave, start, resign;
 * :mod:`~games.services.moves`: ``submit_move`` and ``submit_moves`` (a mail's lines);
 * :mod:`~games.services.clock`: deadlines due, extensions, vacation pauses;
-* :mod:`~games.services.seats`: substitutes, invitations;
+* :mod:`~games.services.seats`: substitutes, invitations (sent, declined);
 * :mod:`~games.services.chat`: table talk.
 
 Changes during play (moves, resignations, the clock, substitutes) are a
@@ -31,7 +31,7 @@ from games.services.clock import (
 from games.services.errors import CommandFailed, GameError, GameMovedOn, GameNotFound, NotAPlayer
 from games.services.lifecycle import game_create, game_join, game_leave, game_resign, game_start
 from games.services.moves import MoveResult, submit_move, submit_moves
-from games.services.seats import game_invite, seat_take_over
+from games.services.seats import game_invite, invitation_decline, seat_take_over
 
 __all__ = [
     "CommandFailed",
@@ -50,6 +50,7 @@ __all__ = [
     "game_leave",
     "game_resign",
     "game_start",
+    "invitation_decline",
     "seat_take_over",
     "submit_move",
     "submit_moves",

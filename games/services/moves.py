@@ -47,6 +47,8 @@ class MoveResult:
     finished: bool = False
     shown: str = ""  # the move in the game's notation, as the rules print it
     hash: str = ""  # the hash of the event that recorded the move: the player's receipt
+    # A later move of the same submission revised this sealed input (a bid set twice): only the later stands.
+    superseded: bool = False
 
 
 def submit_move(
@@ -143,9 +145,11 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
                     raise
                 raise CommandFailed(0, lines[0], refusal) from refusal
             todo = [(None, text) for text in grouped]
-        results = []
+        results: list[MoveResult] = []
         for index, (move, text) in enumerate(todo):
             before = turn.state
+            # Input from a seat no longer awaited but still open (a sealed bid) replaces what it sent before.
+            revises = bool(results) and acting not in rules.to_act(before) and acting in rules.open_seats(before)
             try:
                 chosen = move if move is not None else _guarded(
                     rules, game_id, acting, text, fresh, lambda: rules.parse_move(before, acting, text or ""))
@@ -169,6 +173,8 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
                     raise GameMovedOn(f"the game moved on since you looked at it: {refusal}") from refusal
                 raise
             receipt = next(e.hash for e in reversed(turn.events) if e.kind == "move")
+            if revises:
+                results[-1].superseded = True
             results.append(MoveResult(game_id, turn.chain.seq, acting, chosen, (text or "").strip(),
                                       warnings=list(warnings), shown=written, hash=receipt))
             if source == Source.WEB:

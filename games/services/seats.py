@@ -1,4 +1,4 @@
-"""Seats changing hands during a game: a substitute taking over, invitations to an open game."""
+"""Seats changing hands during a game: a substitute taking over, invitations to an open game (sent, declined)."""
 
 from __future__ import annotations
 
@@ -80,3 +80,21 @@ def game_invite(*, game_id: int, inviter: User, email: str) -> None:
     # The row belongs to the invitee when they have an account, else to the inviter, addressed to `to`.
     outbox.write_invitation(game_id=game.pk, user_id=(invitee or inviter).pk, inviter=inviter.name,
                             inviter_id=inviter.pk, to=None if invitee else address)
+
+
+def invitation_decline(*, game_id: int, user: User) -> int:
+    """Decline the invitations to an open game meant for ``user`` (their account or a verified address).
+
+    Accepting is joining (:func:`games.services.game_join`). The invitations are
+    kept, marked declined, so the limits on sending them still count them; the
+    number declined is returned.
+    """
+    from games.selectors.invitations import invitation_rows  # reads the same rows the lobby lists
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound(f"there is no game #{game_id}")
+    rows = invitation_rows(user, game_id=game.pk)
+    if not rows:
+        raise GameError(f"you have no invitation to game #{game.pk} waiting for an answer")
+    return outbox.decline_invitations(rows)

@@ -1,4 +1,5 @@
-"""The lobby: open games, the signed-in person's games, substitutes wanted, recent games; creating, joining."""
+"""The lobby: invitations, open games, the signed-in person's games, substitutes wanted, recent games;
+creating, joining, declining an invitation."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from games import selectors, services
 from games.forms import GameCreateForm
@@ -40,7 +42,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
             for g in selectors.recent_games()
         ],
         "substitutes": selectors.substitute_wanted(user),
+        "invitations": selectors.pending_invitations(user),
         "all_rules": all_rules(),
+        # Deadlines are shown in the viewer's zone (accounts' middleware): say which.
+        "time_zone_name": timezone.get_current_timezone_name(),
     }
     return render(request, "games/lobby.html", context)
 
@@ -130,3 +135,17 @@ def game_invite(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse
     else:
         messages.success(request, f"Invitation sent to {email.strip()}.")
     return redirect("games:detail", game_id=game.pk)
+
+
+@login_required
+@post_only
+def invitation_decline(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
+    """Say no to the invitations to an open game (accepting is the Join button)."""
+    game = game_or_404(game_id)
+    try:
+        services.invitation_decline(game_id=game.pk, user=request.user)
+    except PLAYER_ERRORS as error:
+        messages.error(request, f"Nothing was declined: {error}")
+    else:
+        messages.success(request, f"You declined the invitation to {game.rules.name} #{game.pk}.")
+    return redirect("games:lobby")

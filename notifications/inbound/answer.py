@@ -15,8 +15,8 @@ from notifications.inbound.trust import TokenRow
 
 HELP_TEXT = """\
 Reply to any mail of this game with one command per line:
-  <a move>      a move in the game's notation (see below); several lines = several moves,
-                applied together or not at all
+  <a move>      a move in the game's notation (see below, which also says how
+                the lines of a reply make moves in this game)
   help          this help
   status        the game as you see it now
   moves         what you can do now, with examples
@@ -58,6 +58,10 @@ class Answer:
         done = []
         for result in results:
             shown = result.shown or result.text
+            if result.superseded:
+                # A sealed input set twice in one mail: say which one stands, never list both as applied.
+                done.append(f"  {shown}  (replaced by the next one below: this one does not stand)")
+                continue
             done.append(f"  {shown}" + ("  (already applied earlier)" if result.duplicate else ""))
             done += [f"    note: {w}" for w in result.warnings]
             if result.hash:  # the receipt: the recorded event's hash, checkable in the game's record
@@ -74,6 +78,8 @@ class Answer:
             done.append("  you resigned; your seat is played automatically from now on")
         if done:
             self.intro.append(f"Accepted. Applied in {render.game_label(self.game)}:")
+            if any(result.superseded for result in results):
+                self.intro.append("Your mail set the same sealed move more than once: only the last one stands.")
             self.sections.append({"title": "Applied", "text": "\n".join(done)})
         if results and results[-1].finished:
             self.intro.append("That ended the game; the final scores follow in a separate mail.")

@@ -60,7 +60,7 @@ def test_a_refused_line_is_quoted_with_the_reason_and_nothing_is_applied(game):
     assert "Nothing was applied" in error.body
     assert "> printer f b 2g" in error.body
     assert "every token must be bid" in error.body or "bid exactly the tokens you hold" in error.body
-    assert "Reply with your move on top of this mail, for example:" in error.body  # what would be accepted
+    assert "Reply with your move on top of this mail, for example (each of these is one whole move: send one of them):" in error.body  # what would be accepted
 
 
 def test_a_bid_written_over_several_lines_is_one_bid(game):

@@ -20,9 +20,9 @@ def test_turn_mail_has_view_examples_syntax_link_and_private_reply_address(game)
     sender.send_pending()
     user = seat_user(game, 0)
     turn = [m for m in mail.outbox if user.email in m.to and "your bid" in m.subject][-1]
-    assert turn.subject == f"[Ravenpost] Revolution! #{game.pk} — your bid, round 1"
+    assert turn.subject == f"[Ravenpost] Revolution! #{game.pk} — the game has started; your bid, round 1"
     assert "You are Red (seat 1)." in turn.body
-    assert "Reply with your move on top of this mail, for example:" in turn.body
+    assert "Reply with your move on top of this mail, for example (each of these is one whole move" in turn.body
     assert f"http://127.0.0.1:8000/games/{game.pk}/" in turn.body
     html = dict((m, c) for c, m in turn.alternatives)["text/html"]
     assert "What you can send" in html and f"/games/{game.pk}/" in html

@@ -347,6 +347,10 @@ class FiveTribesRules(Rules):
     def narration_readers(self, before: State, seat: int, move: MoveDict, after: State) -> Collection[int] | None:
         return (seat,)  # the stand-in's secret payment and Sibittis' draw read in full only for the mover
 
+    def reply_lines_help(self) -> str:
+        return ("Each line is one move, or several moves separated by \";\"; they are applied in order, "
+                "all of them or none.")
+
     def narrate(self, before: State, seat: int, move: MoveDict, after: State, viewer: int | None) -> str:
         return narration.narrate(before, seat, move, after, viewer)
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.rules.base import MoveParseError
+from games.rules.base import MoveParseError, State
 
 from .board import DOORS, STREETS
 from .data import DIRECTIONS, PIECES, SUBWAYS
@@ -59,6 +59,17 @@ Police variant (P5): set-up commish 4, then face e | a gang's cop portion: bribe
   cop 3 in e (playing bribe 3) | pass (defer to the Police)
   Cop Turn: hq | wheels | heaters | roll | chit 2 | informant 3 d7 d8 BRI flip joint | informant 3 flip P2 T
   cop 3 d7 d8 d9 | cop in e | commish d7 d8 d9 | commish in e | recruit C 2 | hire | public 4 d7 d8 | done"""
+
+
+def help_for(state: State) -> str:
+    """HELP for one game as set up: its examples name only the gangs in it, the Police only if it plays."""
+    gangs = sum(1 for kind in state["seats"] if kind == "gang")
+    text = HELP.replace("Gangs: P1-P4.", f"Gangs: P1-P{gangs}." if gangs > 1 else "Gang: P1.")
+    if gangs < 3:  # the example's second target is a gang of the game
+        text = text.replace("assign P2 T 1 P3 R 1", "assign P1 T 1 P2 R 1")
+    if "police" not in state["seats"]:
+        text = text[:text.index("\nPolice variant (P5)")]
+    return text
 
 
 def words(text: Any) -> list[str]:

@@ -122,7 +122,7 @@ class GangstersRules(Rules):
         if seat is not None and seat in engine.to_act(state):
             examples = self.example_moves(state, seat, limit=4)
         lines = [fill_seats(line, GANG_LABEL) for line in narration.recent_lines(state, seat)]
-        return views.describe(state, seat, self.notation_help(), examples, lines)
+        return views.describe(state, seat, self.notation_help_for(state), examples, lines)
 
     def example_moves(self, state: State, seat: int, limit: int = 5) -> list[str]:
         if seat not in engine.to_act(state):
@@ -134,6 +134,9 @@ class GangstersRules(Rules):
 
     def narration_readers(self, before: State, seat: int, move: Move, after: State) -> Collection[int] | None:
         return narration.readers(before, seat, after)
+
+    def notation_help_for(self, state: State) -> str:
+        return notation.help_for(state)
 
     def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
         return narration.narrate(before, seat, move, after, viewer)

@@ -39,7 +39,8 @@ Bid: name characters and the tokens on each, e.g. "general b g; merchant 2g; pri
   Tokens: f = Force, b = Blackmail, g = Gold; counts like 2g. Characters by name,
   unique prefix (gen, prin, merch) or number 1-12. Bid every token you hold, on at most six characters.
 Spy winner: "spy blue harbor" (your cube replaces a Blue one there) or "pass".
-Apothecary winner: "swap cathedral blue tavern yellow" (exchange those two cubes) or "pass"."""
+Apothecary winner: "swap cathedral blue tavern green" (exchange those two cubes) or "pass"."""
+# The examples name Blue and Green only: every game has them (three players at least), Yellow only with four.
 
 
 class RevolutionRules(Rules):
@@ -122,6 +123,11 @@ class RevolutionRules(Rules):
 
     def notation_help(self) -> str:
         return _NOTATION_HELP
+
+    def reply_lines_help(self) -> str:
+        return ("A bid may take several lines, one character per line: the bid lines in a row are one bid, so "
+                "send one bid per mail (a later mail replaces it until the last bid is in). A Spy, Apothecary "
+                "or pass choice takes a line of its own.")
 
     def open_seats(self, state: State) -> set[int]:
         """Every seat during bidding: a bid may be revised until the last bid is in."""

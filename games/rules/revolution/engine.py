@@ -527,7 +527,7 @@ def choice_available(state: State, seat: int, special: str) -> bool:
 def _pending_hint(special: str) -> str:
     if special == SPY:
         return "reply like 'spy blue harbor' to replace a Blue cube in the Harbor with yours, or 'pass'"
-    return "reply like 'swap cathedral blue tavern yellow' to exchange those two cubes, or 'pass'"
+    return "reply like 'swap cathedral blue tavern green' to exchange those two cubes, or 'pass'"
 
 
 def _apply_choice(state: State, seat: int, move: Any) -> State:

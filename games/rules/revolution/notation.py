@@ -20,7 +20,7 @@ Bids::
 Choices (only for the winner of the Spy or the Apothecary)::
 
     spy blue harbor                         replace a Blue cube in the Harbor with yours
-    swap cathedral blue tavern yellow       Apothecary: exchange those two cubes
+    swap cathedral blue tavern green        Apothecary: exchange those two cubes
     pass                                    decline
 
 Moves as data::
@@ -255,9 +255,9 @@ def parse_choice(words: list[str], players: int) -> dict[str, Any]:
         spot = _spots(rest, players, 1, "spy blue harbor")[0]
         return {"action": "spy", "area": spot["area"], "color": spot["color"]}
     if head in SWAP_WORDS:
-        return {"action": "swap", "cubes": normalize_swap(_spots(rest, players, 2, "swap cathedral blue tavern yellow"))}
+        return {"action": "swap", "cubes": normalize_swap(_spots(rest, players, 2, "swap cathedral blue tavern green"))}
     raise MoveParseError(f"'{head}' is not a choice",
-                         accepted="'spy blue harbor', 'swap cathedral blue tavern yellow' or 'pass'")
+                         accepted="'spy blue harbor', 'swap cathedral blue tavern green' or 'pass'")
 
 
 # -- entry points ----------------------------------------------------------------------
