@@ -62,6 +62,9 @@ def _moves(slug: str, players: int, count: int) -> int:
 
 
 def _inner(kind: str, args: list[str]) -> None:
+    # The measured tree's modules, not this virtualenv's editable install of another checkout.
+    sys.meta_path[:] = [finder for finder in sys.meta_path if "editable" not in repr(finder).lower()]
+    sys.path[:] = [entry for entry in sys.path if "__editable__" not in entry]
     sys.path.insert(0, ".")
     play = _playouts if kind == "playouts" else _moves
     units = play(args[0], int(args[1]), int(args[2]))
@@ -91,6 +94,9 @@ def main() -> int:
     if shutil.which("valgrind") is None:
         raise SystemExit("bench.instructions needs valgrind")
     units = int(options.args[-1])
+    # A first run outside the count creates and migrates the benchmark database.
+    subprocess.run([sys.executable, str(Path(__file__).resolve()), "--inner", options.kind, *options.args[:-1], "0"],
+                   cwd=options.tree, capture_output=True, check=True)
     empty, _ = _count(options.tree, options.kind, [*options.args[:-1], "0"])
     full, moves = _count(options.tree, options.kind, options.args)
     per = "game" if options.kind == "playouts" else "move"
