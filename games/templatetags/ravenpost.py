@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import template
@@ -42,13 +43,36 @@ def get_item(mapping: Any, key: Any) -> Any:
 
 
 @register.filter
-def seat_color(seat: Any) -> str:
-    """The CSS colour class of a seat (games colour seats red, blue, green, yellow, ...)."""
-    colors = ("red", "blue", "green", "yellow", "purple", "orange")
+def seat_color(seat: Any, ui: Any = None) -> str:
+    """The CSS colour class of a seat: the game's own (``{{ seat|seat_color:ui }}``), else the site's palette."""
+    from games.ui.base import SEAT_COLORS
+
     try:
-        return colors[int(seat) % len(colors)]
+        index = int(seat)
     except (TypeError, ValueError):
         return "none"
+    if ui is not None and hasattr(ui, "seat_color"):
+        return str(ui.seat_color(index))
+    return SEAT_COLORS[index % len(SEAT_COLORS)]
+
+
+SEAT_LABEL = re.compile(r"\bP(\d{1,2})\b")
+
+
+@register.filter
+def named(text: Any, names: Any) -> str:
+    """A rules text with each seat label "P2" (the protocol's default label) replaced by that player's name.
+
+    Rules write seats that way in the texts their views carry (recent events, a
+    board's owners); a page shows people, so it says "Brook" where a player is known.
+    """
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        if isinstance(names, (list, tuple)) and 0 <= seat < len(names) and names[seat]:
+            return str(names[seat])
+        return match.group(0)
+
+    return SEAT_LABEL.sub(name, str(text))
 
 
 @register.simple_tag

@@ -19,6 +19,9 @@ from typing import Any, Mapping
 
 from games.rules import Decision, Move
 
+# The players' colours, by seat, as the site's stylesheet names them (``c-<colour>`` classes).
+SEAT_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "orange")
+
 # A decision with more options than this is offered as a drop-down, not as buttons.
 MAX_BUTTONS = 12
 # The generic page lists a decision's options only up to this many (the text box takes the rest).
@@ -34,6 +37,12 @@ class GameUI:
 
     board_template: str = "games/generic/board.html"
     play_template: str | None = "games/generic/play.html"
+    # A game whose pieces use some of these colours for other things gives its players others.
+    seat_colors: tuple[str, ...] = SEAT_COLORS
+
+    def seat_color(self, seat: int) -> str:
+        """The colour (a ``c-<colour>`` class of the site's stylesheet) of ``seat``'s player on every page."""
+        return self.seat_colors[seat % len(self.seat_colors)]
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
