@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from games.rules import Choice, Decision, Move, text
-from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS
+from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS, log_lines
 from games.ui.base import BadForm, GameUI
 from games.ui.revolution.board import board_model
 
@@ -57,12 +57,21 @@ class RevolutionUI(GameUI):
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         if decision is None or seat is None:
             return {}
+        # What just happened (the last resolution) goes above the forms: the bid table is long, and
+        # below it and the board the resolution was a long scroll away.
+        recap = self._recap(view, seat)
         if decision.kind == "bid":
             # Also for a seat whose bid is in: it may revise until the last bid is in.
-            return {"bid_form": self._bid_form(decision, posted), "can_move": True}
+            return {"bid_form": self._bid_form(decision, posted), "can_move": True, **recap}
         if decision.kind in ("spy", "apothecary"):
-            return {"choice": self._choice_form(decision), "can_move": True}
-        return super().play_context(view=view, seat=seat, decision=decision, posted=posted)
+            return {"choice": self._choice_form(decision), "can_move": True, **recap}
+        return {**super().play_context(view=view, seat=seat, decision=decision, posted=posted), **recap}
+
+    @staticmethod
+    def _recap(view: Mapping[str, Any] | None, seat: int) -> dict[str, Any]:
+        if not view or not view.get("log", {}).get("events"):
+            return {}
+        return {"recap": {"round": view["log"].get("round"), "lines": log_lines(view, seat)}}
 
     def _bid_form(self, decision: Decision, posted: Mapping[str, Any] | None) -> dict[str, Any]:
         detail = decision.detail
