@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import template
@@ -56,23 +55,23 @@ def seat_color(seat: Any, ui: Any = None) -> str:
     return SEAT_COLORS[index % len(SEAT_COLORS)]
 
 
-SEAT_LABEL = re.compile(r"\bP(\d{1,2})\b")
-
-
 @register.filter
 def named(text: Any, names: Any) -> str:
-    """A rules text with each seat label "P2" (the protocol's default label) replaced by that player's name.
+    """A rules text with each "P2" seat label (the protocol's default) replaced by that player's name."""
+    from games.ui.base import GameUI
 
-    Rules write seats that way in the texts their views carry (recent events, a
-    board's owners); a page shows people, so it says "Brook" where a player is known.
-    """
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1)) - 1
-        if isinstance(names, (list, tuple)) and 0 <= seat < len(names) and names[seat]:
-            return str(names[seat])
-        return match.group(0)
+    return GameUI().name_seats(str(text), names if isinstance(names, (list, tuple)) else None)
 
-    return SEAT_LABEL.sub(name, str(text))
+
+@register.simple_tag(takes_context=True)
+def name_seats(context: template.Context, text: Any) -> str:
+    """``{% name_seats text %}``: a rules text with the players' names where the game labels seats
+    its own way (the page's game UI knows how: "P2", or a colour); ``as`` a variable to filter it on."""
+    ui = context.get("ui")
+    names = context.get("names")
+    if ui is None or not hasattr(ui, "name_seats"):
+        return named(text, names)
+    return str(ui.name_seats(str(text), names))
 
 
 @register.simple_tag

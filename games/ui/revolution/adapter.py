@@ -24,7 +24,8 @@ works too.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+import re
+from typing import Any, Callable, Mapping, Sequence
 
 from games.rules import Choice, Decision, Move, text
 from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS, log_lines
@@ -66,6 +67,21 @@ class RevolutionUI(GameUI):
         if decision.kind in ("spy", "apothecary"):
             return {"choice": self._choice_form(decision), "can_move": True, **recap}
         return {**super().play_context(view=view, seat=seat, decision=decision, posted=posted), **recap}
+
+    def name_seats(self, text: str, names: Sequence[str] | None) -> str:
+        """The rules name seats by colour ("Red won the General", "a Blue cube", "Red (seat 1)"); pages say
+        who: "Ada won the General", "Brook's cube"."""
+        # The rules' seat colours are the site's first ones, in order (red, blue, green, yellow).
+        for seat, colour in enumerate(self.seat_colors[:len(names or ())]):
+            name = (names or [])[seat]
+            if not name:
+                continue
+            said = lambda _match, name=name: name  # noqa: E731 - a replacement that takes the name as it is
+            owned = lambda _match, name=name: f"{name}'s cube"  # noqa: E731
+            text = re.sub(rf"\b{colour} \(seat \d+\)", said, text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b(?:an? )?{colour} cube\b", owned, text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b{colour}\b", said, text, flags=re.IGNORECASE)
+        return text
 
     @staticmethod
     def _recap(view: Mapping[str, Any] | None, seat: int) -> dict[str, Any]:
