@@ -24,7 +24,8 @@ ROUND = "round"
 MOVE_KINDS = ("move", "timeout")
 
 
-def narrate_all(rules: Rules, before: State, seat: int, move: Any, after: State, seats: int) -> dict[str, Any]:
+def narrate_all(rules: Rules, before: State, seat: int, move: Any, after: State,
+                seats: int) -> dict[str, Any]:
     """The narration for the spectator and for each seat that reads it differently, and the move's round."""
     public = rules.narrate(before, seat, move, after, None)
     texts: dict[str, Any] = {PUBLIC: public}
@@ -50,7 +51,8 @@ def text_for(texts: Mapping[str, Any], viewer: int | None, names: Sequence[str])
     return fill_seats(str(text), names)
 
 
-def replay_narrated(records: Iterable[Mapping[str, Any]]) -> tuple[State | None, list[tuple[int, dict[str, Any]]]]:
+def replay_narrated(
+        records: Iterable[Mapping[str, Any]]) -> tuple[State | None, list[tuple[int, dict[str, Any]]]]:
     """The final state of a game's events and every move's narration, by one replay (rebuilds, old games)."""
     replayer = Replayer()
     out: list[tuple[int, dict[str, Any]]] = []

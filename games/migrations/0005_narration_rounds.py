@@ -15,7 +15,8 @@ def add_rounds(apps, schema_editor):
                    .values_list("seq", "kind", "seat", "payload")]
         _, narrations = replay_narrated(records)
         Narration.objects.filter(game_id=game_id).delete()
-        Narration.objects.bulk_create([Narration(game_id=game_id, seq=seq, texts=texts) for seq, texts in narrations])
+        Narration.objects.bulk_create([Narration(game_id=game_id, seq=seq, texts=texts)
+                                       for seq, texts in narrations])
 
 
 class Migration(migrations.Migration):

@@ -126,7 +126,8 @@ def test_five_points_bid_box_and_one_click_moves(browser, live_server):
         page.keyboard.press("Escape")
         assert page.locator(".confirm-step").count() == 0 and version(game) == before
         page.get_by_role("button", name="Pass (stop placing this round)").click()
-        assert page.locator(".confirm-step").get_by_role("button", name="Confirm: pass (stop placing this round)").is_visible()
+        bar = page.locator(".confirm-step")
+        assert bar.get_by_role("button", name="Confirm: pass (stop placing this round)").is_visible()
         with page.expect_navigation():
             page.keyboard.press("Enter")
         assert "Your move was recorded" in page.content()

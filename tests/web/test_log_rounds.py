@@ -15,7 +15,8 @@ from games.selectors import by_round, game_log
 
 pytestmark = pytest.mark.django_db
 
-ROUND_BLOCK = re.compile(r'<details class="log-round"[^>]*?( open)?>\s*<summary><span class="round-title">([^<]+)</span>')
+ROUND_BLOCK = re.compile(
+    r'<details class="log-round"[^>]*?( open)?>\s*<summary><span class="round-title">([^<]+)</span>')
 
 
 def play_until_round(game, number: int, extra: int = 1) -> None:

@@ -45,6 +45,11 @@ def _spot_label(cube: Mapping[str, Any]) -> str:
     return f"{str(cube['color']).capitalize()} cube in the {AREAS[cube['area']].name}"
 
 
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` replacement that puts ``text`` as it is (a name may hold a backslash)."""
+    return lambda _match: text
+
+
 class RevolutionUI(GameUI):
     board_template = "ui/revolution/board.html"
     play_template = "ui/revolution/play.html"
@@ -76,11 +81,9 @@ class RevolutionUI(GameUI):
             name = (names or [])[seat]
             if not name:
                 continue
-            said = lambda _match, name=name: name  # noqa: E731 - a replacement that takes the name as it is
-            owned = lambda _match, name=name: f"{name}'s cube"  # noqa: E731
-            text = re.sub(rf"\b{colour} \(seat \d+\)", said, text, flags=re.IGNORECASE)
-            text = re.sub(rf"\b(?:an? )?{colour} cube\b", owned, text, flags=re.IGNORECASE)
-            text = re.sub(rf"\b{colour}\b", said, text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b{colour} \(seat \d+\)", _literal(name), text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b(?:an? )?{colour} cube\b", _literal(f"{name}'s cube"), text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b{colour}\b", _literal(name), text, flags=re.IGNORECASE)
         return text
 
     @staticmethod
