@@ -2,10 +2,11 @@
 
 One player uses a desktop-width page and another a phone-width page (each in its own
 browser context). Five Points (three players, its minimum) is played from the first
-move to the end screen. A whole Five Tribes game is some 130 moves, too long for the
-suite, and the game has no option to shorten it: its first round is played by clicks,
-then a game that the services played on to its last turns with the rules' random moves
-is finished by clicks.
+move to the end screen. A whole Five Tribes game is some 130 moves and a Mob Town game
+some 200, too long for the suite, and neither game has an option to shorten it: Five
+Tribes' first round (Mob Town's agendas and first turns) is played by clicks, then a
+game that the services played on to its last turns with the rules' random moves is
+finished by clicks.
 """
 
 from __future__ import annotations
@@ -217,6 +218,55 @@ def test_five_tribes_first_round_and_the_end_by_clicks(browser, live_server):
         end_screen(game, people, names)
         scores = people[1].page.locator("#ft-scores").inner_text()
         assert all(name in scores for name in names)
+    finally:
+        for person in people.values():
+            person.close()
+
+
+# -- Mob Town -------------------------------------------------------------------------------------
+
+def mob_town_turn(page: Any, rng: random.Random) -> None:
+    agendas = page.locator("#mt-agenda-form input[name=agenda]")
+    if agendas.count():
+        for index in rng.sample(range(agendas.count()), 2):
+            agendas.nth(index).check()
+        submit(page, page.get_by_role("button", name="Choose these two"))
+        return
+    buttons = page.locator("#mt-decision .mt-group button[name=choice]")
+    selects = page.locator("#mt-decision .mt-group select[name=choice]")
+    if buttons.count() and (not selects.count() or rng.random() < 0.5):
+        submit(page, buttons.nth(rng.randrange(buttons.count())))
+    else:
+        select = selects.nth(rng.randrange(selects.count()))
+        values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+        select.select_option(rng.choice(values))
+        submit(page, select.locator("xpath=..").locator("button[type=submit]"))
+
+
+def test_mob_town_first_turns_and_the_end_by_clicks(browser, live_server):
+    game = new_game("mob_town", 2, "whole-mt")
+    names = [Seat.objects.get(game=game, index=i).user.name for i in range(2)]
+    rules = get_rules("mob_town")
+    people = open_people(game, browser, live_server)
+    try:
+        rng = random.Random(6)
+        # The agendas and the first turns by clicks (a whole game is some 200 moves, with no option to
+        # shorten it), then the services to some moves before the end, and the end by clicks.
+        assert play_by_clicks(game, people, mob_town_turn, rng, 8, check_page(names)) == 8
+        state = Projection.objects.get(pk=game.pk).state
+        left, trial = 0, random.Random(9)
+        while rules.to_act(state):
+            seat = rules.to_act(state)[0]
+            state = rules.apply(state, seat, rules.random_move(state, seat, trial))
+            left += 1
+        trial = random.Random(9)
+        for _ in range(left - 6):
+            projection = Projection.objects.get(pk=game.pk)
+            seat = projection.to_act[0]
+            services.submit_move(game_id=game.pk, user=Seat.objects.get(game=game, index=seat).user,
+                                 move=rules.random_move(projection.state, seat, trial), source="web")
+        assert play_by_clicks(game, people, mob_town_turn, rng, 60, check_page(names)) >= 3
+        end_screen(game, people, names)
     finally:
         for person in people.values():
             person.close()
