@@ -58,12 +58,15 @@ def play_by_clicks(game: Game, people: dict[int, Person], turn: Callable[[Any, r
     """Each awaited seat's person opens the game page and moves by clicks, until the game ends or
     ``max_moves`` moves were made; returns the moves made."""
     url = f"/games/{game.pk}/"
+    last = None
     for made in range(max_moves):
         projection = Projection.objects.get(pk=game.pk)
         if not projection.to_act:
             return made
         seat = projection.to_act[0]
-        page = people[seat].open(url)
+        # The player who just moved already sees the page as it is now (the move's redirect).
+        page = people[seat].page if seat == last else people[seat].open(url)
+        last = seat
         assert page.locator("#turn-bar").get_by_text("Your turn!").is_visible()
         if made % 10 == 0:
             check(page, seat)
