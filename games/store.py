@@ -108,7 +108,7 @@ class Replayed:
     """Everything a projection holds, recomputed from a game's events alone."""
 
     state: State | None
-    narrations: list[tuple[int, dict[str, str]]]
+    narrations: list[tuple[int, dict[str, Any]]]
     version: int
     last_hash: str
     to_act: list[int]
@@ -374,7 +374,7 @@ class TurnWrite:
     clock: dict[str, Any]
     status: str | None = None  # a new game status (finished, aborted)
     result: dict[str, Any] | None = None
-    narrations: list[tuple[int, dict[str, str]]] = field(default_factory=list)  # (seq, texts) of move events
+    narrations: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (seq, texts) of move events
     seat_users: list[int] | None = None  # when a seat changed hands
 
     @property

@@ -361,6 +361,16 @@ class Rules(abc.ABC):
         """
         return None
 
+    def round_of(self, state: State) -> int | None:
+        """The round the game is in at ``state`` (1, 2, ...), or None for a game without rounds.
+
+        Logs and the replay group a game's story by it. The default reads the
+        state's ``round`` counter, which games that play in rounds keep; a game
+        that counts its rounds otherwise overrides this.
+        """
+        value = state.get("round") if isinstance(state, dict) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
     def choices(self, state: State, seat: int) -> Decision | None:
         """The seat's next decision and its legal options (None when nothing is awaited from it).
 

@@ -35,6 +35,7 @@ from games.selectors.games import (
 )
 from games.selectors.log import (
     DEADLINE_KINDS,
+    by_round,
     describe_event,
     game_log,
     local_time,
@@ -61,9 +62,10 @@ from games.selectors.seats import (
 
 __all__ = [
     "DEADLINE_KINDS", "AutoSeat", "DeadlineInfo", "Invitation", "SeatInfo", "VacationInfo", "Viewer", "abort_reason",
-    "auto_seats", "awaited_names", "chat_of", "deadline_info", "describe_event", "due_game_ids", "game_get",
-    "game_log", "games_of", "invitation_rows", "is_awaited", "local_time", "may_revise", "move_help", "move_preview", "recent_moves",
-    "open_games", "parse_moment", "pending_invitations", "phase_label", "projection_of", "recent_games", "replay_at", "result_summary",
+    "auto_seats", "awaited_names", "by_round", "chat_of", "deadline_info", "describe_event", "due_game_ids",
+    "game_get", "game_log", "games_of", "invitation_rows", "is_awaited", "local_time", "may_revise", "move_help",
+    "move_preview", "recent_moves", "open_games", "parse_moment", "pending_invitations", "phase_label",
+    "projection_of", "recent_games", "replay_at", "result_summary",
     "seat_decision", "seat_description", "seat_history", "seat_names", "seat_view", "seats_of", "state_at",
     "substitute_wanted", "vacation_info", "viewer_for", "winners",
 ]

@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils import dateformat, timezone
 
 from games.models import Event, Game, Narration
-from games.narration import MOVE_KINDS, text_for
+from games.narration import MOVE_KINDS, round_of, text_for
 from games.selectors.seats import seat_names
 
 # Events about the clock: the game page lists them as the deadline's history.
@@ -156,10 +156,11 @@ def describe_records(records: list[dict[str, Any]], game: Game, viewer: int | No
 
 
 def game_log(game: Game, viewer: int | None, limit: int | None = None,
-             kinds: Iterable[str] | None = None) -> list[dict[str, Any]]:
-    """The game's events in words for ``viewer`` (a seat or None), newest first.
+             kinds: Iterable[str] | None = None, current_round: int | None = None) -> list[dict[str, Any]]:
+    """The game's events in words for ``viewer`` (a seat or None), newest first, each with its ``round``.
 
-    ``kinds`` keeps only those events (the deadline history is the log of the clock's events).
+    ``kinds`` keeps only those events (the deadline history is the log of the clock's events);
+    ``current_round`` is the round the game is in now, where the events after the last move belong.
     """
     events = Event.objects.filter(game=game).order_by("-seq").only("seq", "kind", "seat", "payload", "created_at",
                                                                   "source")
@@ -170,9 +171,62 @@ def game_log(game: Game, viewer: int | None, limit: int | None = None,
     rows = list(reversed(list(events)))
     records = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "payload": e.payload} for e in rows]
     summaries = describe_records(records, game, viewer)
-    log = [{"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "source": e.source, "summary": summary}
-           for e, summary in zip(rows, summaries)]
+    rounds = event_rounds(records, current_round)
+    log = [{"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "source": e.source, "summary": summary,
+            "round": number}
+           for e, summary, number in zip(rows, summaries, rounds)]
     return list(reversed(log))
+
+
+def event_rounds(records: list[dict[str, Any]], current: int | None = None) -> list[int | None]:
+    """The round of each record (oldest first, narrations attached), None for a game without rounds.
+
+    A move's round is stored with its narration. Any other event (a join, a
+    deadline, a vacation) belongs to the round of the next move, since it is
+    about the turn that move ends; the events after the last move belong to the
+    game's ``current`` round, or to the last move's round when none is given.
+    """
+    rounds: list[int | None] = [round_of(r.get("narration")) if r["kind"] in MOVE_KINDS else None for r in records]
+    known = current
+    for i in range(len(rounds) - 1, -1, -1):
+        if rounds[i] is None:
+            rounds[i] = known
+        else:
+            known = rounds[i]
+    known = None
+    for i, number in enumerate(rounds):
+        if number is None:
+            rounds[i] = known
+        else:
+            known = number
+    return rounds
+
+
+def round_title(number: int | None) -> str:
+    """A round's heading in the log: "Round 3"; a round 0 is the game's set-up before its first round."""
+    if number is None:
+        return "The game"
+    return "Set-up" if number <= 0 else f"Round {number}"
+
+
+def by_round(entries: list[dict[str, Any]], current: int | None = None) -> list[dict[str, Any]]:
+    """Log entries (newest first, each with its ``round``) grouped by round: the newest round first,
+    each round's entries oldest first so it reads as a story. ``open`` marks the round a page shows
+    unfolded: the ``current`` one, else the newest.
+
+    A game without rounds gives one group, so a page prints every game's log the same way.
+    """
+    groups: list[dict[str, Any]] = []
+    for entry in entries:
+        if not groups or groups[-1]["round"] != entry.get("round"):
+            groups.append({"round": entry.get("round"), "title": round_title(entry.get("round")), "entries": []})
+        groups[-1]["entries"].append(entry)
+    for group in groups:
+        group["entries"].reverse()
+    wanted = current if current is not None and any(g["round"] == current for g in groups) else None
+    for i, group in enumerate(groups):
+        group["open"] = group["round"] == wanted if wanted is not None else i == 0
+    return groups
 
 
 def recent_moves(game: Game, seat: int, upto: int | None = None, *, since_own: bool = True,

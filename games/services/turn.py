@@ -87,7 +87,7 @@ class Turn:
         self.state: State = snapshot.state
         self.chain = Chain(snapshot.game_id, snapshot.version, snapshot.last_hash)
         self.events: list[Event] = []
-        self.narrations: list[tuple[int, dict[str, str]]] = []
+        self.narrations: list[tuple[int, dict[str, Any]]] = []
         self.bot_seats = list(snapshot.bot_seats)
         self.seat_users = list(snapshot.seat_users)
         self.time = TimeControl.from_json(snapshot.time_control)

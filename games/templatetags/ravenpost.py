@@ -42,13 +42,36 @@ def get_item(mapping: Any, key: Any) -> Any:
 
 
 @register.filter
-def seat_color(seat: Any) -> str:
-    """The CSS colour class of a seat (games colour seats red, blue, green, yellow, ...)."""
-    colors = ("red", "blue", "green", "yellow", "purple", "orange")
+def seat_color(seat: Any, ui: Any = None) -> str:
+    """The CSS colour class of a seat: the game's own (``{{ seat|seat_color:ui }}``), else the site's palette."""
+    from games.ui.base import SEAT_COLORS
+
     try:
-        return colors[int(seat) % len(colors)]
+        index = int(seat)
     except (TypeError, ValueError):
         return "none"
+    if ui is not None and hasattr(ui, "seat_color"):
+        return str(ui.seat_color(index))
+    return SEAT_COLORS[index % len(SEAT_COLORS)]
+
+
+@register.filter
+def named(text: Any, names: Any) -> str:
+    """A rules text with each "P2" seat label (the protocol's default) replaced by that player's name."""
+    from games.ui.base import GameUI
+
+    return GameUI().name_seats(str(text), names if isinstance(names, (list, tuple)) else None)
+
+
+@register.simple_tag(takes_context=True)
+def name_seats(context: template.Context, text: Any) -> str:
+    """``{% name_seats text %}``: a rules text with the players' names where the game labels seats
+    its own way (the page's game UI knows how: "P2", or a colour); ``as`` a variable to filter it on."""
+    ui = context.get("ui")
+    names = context.get("names")
+    if ui is None or not hasattr(ui, "name_seats"):
+        return named(text, names)
+    return str(ui.name_seats(str(text), names))
 
 
 @register.simple_tag

@@ -15,9 +15,16 @@ the rules check them again; a form that cannot be a move raises :class:`BadForm`
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import re
+from typing import Any, Mapping, Sequence
 
 from games.rules import Decision, Move
+
+# The players' colours, by seat, as the site's stylesheet names them (``c-<colour>`` classes).
+SEAT_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "orange")
+
+# The protocol's default seat label ("P2", see ``Rules.seat_label``), as rules texts write seats.
+SEAT_LABEL = re.compile(r"\bP(\d{1,2})\b")
 
 # A decision with more options than this is offered as a drop-down, not as buttons.
 MAX_BUTTONS = 12
@@ -34,6 +41,21 @@ class GameUI:
 
     board_template: str = "games/generic/board.html"
     play_template: str | None = "games/generic/play.html"
+    # A game whose pieces use some of these colours for other things gives its players others.
+    seat_colors: tuple[str, ...] = SEAT_COLORS
+
+    def seat_color(self, seat: int) -> str:
+        """The colour (a ``c-<colour>`` class of the site's stylesheet) of ``seat``'s player on every page."""
+        return self.seat_colors[seat % len(self.seat_colors)]
+
+    def name_seats(self, text: str, names: Sequence[str] | None) -> str:
+        """A rules text (a view's recent events, a resolution, a phase label) with each seat as the game
+        labels it replaced by the player's name: pages name people. The default replaces "P2" labels."""
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(1)) - 1
+            return str(names[seat]) if names and 0 <= seat < len(names) and names[seat] else match.group(0)
+
+        return SEAT_LABEL.sub(name, str(text))
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -79,6 +79,10 @@ def render_game(
     meta = meta_initial(projection.version)
     decision = selectors.seat_decision(game, viewer.seat, projection) if game.status == GameStatus.ACTIVE else None
     seats = selectors.seats_of(game)
+    # The round the game is in: the log shows it unfolded and the earlier ones folded.
+    current_round = (rules.round_of(projection.state)
+                     if game.status == GameStatus.ACTIVE and projection.state is not None else None)
+    log = selectors.game_log(game, viewer.seat, current_round=current_round)
     context: dict[str, Any] = {
         "game": game,
         "rules": rules,
@@ -91,7 +95,8 @@ def render_game(
         "awaited": awaited,
         "awaited_names": selectors.awaited_names(game, projection) if game.status == GameStatus.ACTIVE else [],
         "phase": selectors.phase_label(game, viewer.seat, projection) if game.status == GameStatus.ACTIVE else "",
-        "log": selectors.game_log(game, viewer.seat, limit=60),
+        "log": log,
+        "log_rounds": selectors.by_round(log, current_round),
         "chat": selectors.chat_of(game),
         "ui": ui,
         "play_template": ui.play_template,

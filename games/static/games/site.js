@@ -43,6 +43,67 @@
   }
   scanScrollers();
   window.addEventListener("resize", scanScrollers);
+  // Back and Forward may show a game page as it was (from the back/forward cache): an old round's
+  // form with an old bid and a stale version. Such a page is loaded again, so its forms start from
+  // what the server says now. (The forms say autocomplete="off", so a page loaded again from the
+  // history does not get the old values typed back into it either.)
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && document.querySelector('input[name="expected_version"]')) {
+      window.location.reload();
+    }
+  });
+  // A move made in one click (a bid button, a map square, a pass) asks for a second click first:
+  // the button marked data-confirm-move opens a bar with "Confirm <move>" (focused, so Enter
+  // confirms) and "Cancel" (or Escape), which puts focus back where it was. Without script the
+  // button submits at once, as it always did.
+  var pending = null;
+  function closeConfirm(refocus) {
+    if (!pending) { return; }
+    var was = pending;
+    pending = null;
+    was.bar.remove();
+    if (refocus && was.button.isConnected) { was.button.focus(); }
+  }
+  function openConfirm(button) {
+    closeConfirm(false);
+    var bar = document.createElement("div");
+    bar.className = "confirm-step";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Confirm your move");
+    var yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = "primary";
+    // A form may add what its other fields say (a bid chosen beside the map): data-confirm-detail.
+    yes.textContent = button.getAttribute("data-confirm-move") + (button.form.getAttribute("data-confirm-detail") || "");
+    var no = document.createElement("button");
+    no.type = "button";
+    no.className = "secondary";
+    no.textContent = "Cancel";
+    bar.appendChild(yes);
+    bar.appendChild(no);
+    document.body.appendChild(bar);
+    pending = { button: button, bar: bar };
+    yes.addEventListener("click", function () {
+      var form = button.form;
+      closeConfirm(false);
+      button.setAttribute("data-confirmed", "1");
+      if (form.requestSubmit) { form.requestSubmit(button); } else { button.click(); }
+      button.removeAttribute("data-confirmed");
+    });
+    no.addEventListener("click", function () { closeConfirm(true); });
+    bar.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { closeConfirm(true); }
+    });
+    yes.focus();
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-confirm-move]");
+    if (!button || button.disabled || !button.form || button.hasAttribute("data-confirmed")) { return; }
+    event.preventDefault();
+    // A form whose fields are wrong says so first; there is nothing to confirm yet.
+    if (!button.form.checkValidity()) { button.form.reportValidity(); return; }
+    openConfirm(button);
+  });
   // The replay slider: shows the step while dragging, goes there when let go.
   document.querySelectorAll("input[data-step-slider]").forEach(function (slider) {
     var output = slider.nextElementSibling;

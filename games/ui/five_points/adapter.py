@@ -34,7 +34,6 @@ from typing import Any, Mapping
 
 from games.rules import Decision, Move, text
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
-from games.templatetags.ravenpost import seat_color
 from games.ui.base import BadForm, GameUI
 
 # What each building does, in a line: printed on the face-up tiles, so safe to show.
@@ -69,6 +68,16 @@ KIND_DOING = {
 }
 
 MAX_NUMBER = 999  # no count in the game comes near; anything above is a tampered form
+
+
+# The players' colours: none of the neighbourhoods' (blue, green, red, orange), so a rabble cube or a
+# bid chip is never mistaken for a district. Each carries white text at 4.5:1 and stands 3:1 on white.
+PLAYER_COLORS: tuple[str, ...] = ("purple", "black", "teal", "pink", "brown")
+
+
+def seat_color(seat: int) -> str:
+    """A player's colour on the Five Points pages (chips, dots, rabble cubes, bosses)."""
+    return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
 def player_label(seat: int) -> str:
@@ -190,9 +199,9 @@ def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
     for m in view["markers"]:
         markers.append({
             "letter": m["letter"], "label": m["label"], "kind": m["kind"],
-            "bids": [{"seat": s, "count": b, "color": seat_color(s), "label": player_label(s),
+            "bids": [{"seat": s, "count": b, "color": seat_color(s), "label": player_label(s), "name": _name(names, s),
                       "is_me": s == me} for s, b in enumerate(m["bids"]) if b],
-            "leader": player_label(m["leader"]) if m["leader"] is not None else "",
+            "leader": _name(names, m["leader"]) if m["leader"] is not None else "",
             "leader_color": seat_color(m["leader"]) if m["leader"] is not None else "",
         })
 
@@ -240,14 +249,14 @@ def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
         "markers": markers,
         "buildings": [{"name": t["building"]["name"], "number": t["number"], "cell": t["cell"],
                        "text": BUILDING_TEXT.get(t["building"]["id"], ""),
-                       "controller": player_label(t["controller"]) if t["controller"] is not None else ""}
+                       "controller": _name(names, t["controller"]) if t["controller"] is not None else ""}
                       for t in view["tiles"] if t["building"]],
         "players": players,
         "piles": [{"colour": c, "count": view["control_supply"][c]} for c in COLOURS],
         "pass_order": [{"label": player_label(s), "name": _name(names, s), "color": seat_color(s),
                         "retrieves": table[i]} for i, s in enumerate(passed)],
         "pass_table": table,
-        "effects": [{"label": player_label(e["seat"]), "color": seat_color(e["seat"]),
+        "effects": [{"label": player_label(e["seat"]), "name": _name(names, e["seat"]), "color": seat_color(e["seat"]),
                      "source": e.get("source", ""), "text": _effect_text(e)}
                     for e in view.get("effects") or []],
         "decision": decision,
@@ -278,6 +287,7 @@ def _effect_text(effect: Mapping[str, Any]) -> str:
 class FivePointsUI(GameUI):
     board_template = "ui/five_points/board.html"
     play_template = "ui/five_points/play.html"
+    seat_colors = PLAYER_COLORS
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -308,7 +318,7 @@ class FivePointsUI(GameUI):
             fp["choices"] = [{"value": ",".join(str(t) for t in o.move["tiles"]), "label": o.label}
                              for o in decision.options if o.move["action"] == "elect"]
         elif kind == "smuggle":
-            fp["players"] = [{"number": int(p), "label": f"P{p}", "color": seat_color(int(p) - 1)}
+            fp["players"] = [{"number": int(p), "seat": int(p) - 1, "label": f"P{p}", "color": seat_color(int(p) - 1)}
                              for p in options["routes"]]
             fp["tiles"] = list(decision.detail["tiles"])
         return {"fp_play": fp, "can_move": True}

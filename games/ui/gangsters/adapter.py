@@ -135,7 +135,8 @@ def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                 hq = b.code in ((view.get("police") or {}).get("hqs") or ())
                 if hq and not joint:
                     owner = view["police"]["seat"]
-                sub = "" if owner is None else ("HQ" if hq else f"{GANG_LABEL[owner]} L{joint['level']}")
+                # The gang's number, as on its pieces ("1R"); the key beside the map names its player.
+                sub = "" if owner is None else ("HQ" if hq else f"{owner + 1} L{joint['level']}")
                 if owner is not None and joint and joint["crim"]:
                     sub += "!"
                 what = f"{b.colour} joint, ${b.value}" if b.is_joint else "gray building"

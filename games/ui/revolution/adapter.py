@@ -24,10 +24,11 @@ works too.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+import re
+from typing import Any, Callable, Mapping, Sequence
 
 from games.rules import Choice, Decision, Move, text
-from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS
+from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS, log_lines
 from games.ui.base import BadForm, GameUI
 from games.ui.revolution.board import board_model
 
@@ -44,6 +45,11 @@ def _spot_label(cube: Mapping[str, Any]) -> str:
     return f"{str(cube['color']).capitalize()} cube in the {AREAS[cube['area']].name}"
 
 
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` replacement that puts ``text`` as it is (a name may hold a backslash)."""
+    return lambda _match: text
+
+
 class RevolutionUI(GameUI):
     board_template = "ui/revolution/board.html"
     play_template = "ui/revolution/play.html"
@@ -57,12 +63,34 @@ class RevolutionUI(GameUI):
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         if decision is None or seat is None:
             return {}
+        # What just happened (the last resolution) goes above the forms: the bid table is long, and
+        # below it and the board the resolution was a long scroll away.
+        recap = self._recap(view, seat)
         if decision.kind == "bid":
             # Also for a seat whose bid is in: it may revise until the last bid is in.
-            return {"bid_form": self._bid_form(decision, posted), "can_move": True}
+            return {"bid_form": self._bid_form(decision, posted), "can_move": True, **recap}
         if decision.kind in ("spy", "apothecary"):
-            return {"choice": self._choice_form(decision), "can_move": True}
-        return super().play_context(view=view, seat=seat, decision=decision, posted=posted)
+            return {"choice": self._choice_form(decision), "can_move": True, **recap}
+        return {**super().play_context(view=view, seat=seat, decision=decision, posted=posted), **recap}
+
+    def name_seats(self, text: str, names: Sequence[str] | None) -> str:
+        """The rules name seats by colour ("Red won the General", "a Blue cube", "Red (seat 1)"); pages say
+        who: "Ada won the General", "Brook's cube"."""
+        # The rules' seat colours are the site's first ones, in order (red, blue, green, yellow).
+        for seat, colour in enumerate(self.seat_colors[:len(names or ())]):
+            name = (names or [])[seat]
+            if not name:
+                continue
+            text = re.sub(rf"\b{colour} \(seat \d+\)", _literal(name), text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b(?:an? )?{colour} cube\b", _literal(f"{name}'s cube"), text, flags=re.IGNORECASE)
+            text = re.sub(rf"\b{colour}\b", _literal(name), text, flags=re.IGNORECASE)
+        return text
+
+    @staticmethod
+    def _recap(view: Mapping[str, Any] | None, seat: int) -> dict[str, Any]:
+        if not view or not view.get("log", {}).get("events"):
+            return {}
+        return {"recap": {"round": view["log"].get("round"), "lines": log_lines(view, seat)}}
 
     def _bid_form(self, decision: Decision, posted: Mapping[str, Any] | None) -> dict[str, Any]:
         detail = decision.detail

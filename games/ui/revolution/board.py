@@ -62,6 +62,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
             tokens = bids[key].get(ch.id)
             if tokens:
                 on_it.append({"color": colors[int(key)], "is_me": int(key) == seat,
+                              "name": names[int(key)] if int(key) < len(names) else colors[int(key)].capitalize(),
                               "tokens": [t for t in _tokens(tokens) if t["count"]]})
         characters.append({"c": ch, "immune": [KIND_NAME[k] for k in KINDS if k in ch.immune],
                            "reward": ch.reward_text(), "bids": on_it})

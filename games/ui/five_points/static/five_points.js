@@ -61,18 +61,31 @@
       if (!marker || !marker.value || !bid || !bid.value || bid.value === "0") return "";
       return " bid " + bid.value + " on marker " + marker.value;
     }
+    // What is wrong with the bid as typed ("" when it is fine). The box is never rewritten: a bid
+    // out of range is said, the box marked invalid, and the map's buttons refuse to send it.
+    function bidProblem() {
+      if (!marker || !marker.value || !bid) return "";
+      var opt = marker.options[marker.selectedIndex];
+      var typed = bid.value.trim();
+      var v = Number(typed);
+      if (typed === "" || !/^[0-9]+$/.test(typed) || v < +opt.dataset.min || v > +opt.dataset.max) {
+        return "A bid on marker " + marker.value + " is a whole number from " + opt.dataset.min + " to " +
+          opt.dataset.max + " rabble" + (typed === "" ? "; type how many." : ", not " + typed + ".");
+      }
+      return "";
+    }
     function syncBid() {
       if (!marker || !bid) return;
       var opt = marker.options[marker.selectedIndex];
-      if (!marker.value) { bid.value = ""; bid.disabled = true; }
-      else {
-        bid.disabled = false;
-        bid.min = opt.dataset.min; bid.max = opt.dataset.max;
-        var v = parseInt(bid.value, 10);
-        if (!(v >= +opt.dataset.min && v <= +opt.dataset.max)) bid.value = opt.dataset.min;
-      }
-      if (hint) hint.textContent = "Click a neighbourhood to place one rabble there" +
-        (bidText() ? " and" + bidText() : "") + ".";
+      bid.disabled = !marker.value;  // a disabled box is not sent: "no marker" sends no bid
+      if (marker.value) { bid.min = opt.dataset.min; bid.max = opt.dataset.max; bid.placeholder = opt.dataset.min; }
+      var problem = bidProblem();
+      bid.setCustomValidity(problem);
+      bid.setAttribute("aria-invalid", problem ? "true" : "false");
+      form.setAttribute("data-confirm-detail", problem ? "" : (bidText() ? " and" + bidText() : ""));
+      if (hint) hint.textContent = problem || ("Click a neighbourhood to place one rabble there" +
+        (bidText() ? " and" + bidText() : "") + ".");
+      if (hint) hint.classList.toggle("fp-problem", !!problem);
     }
     if (marker) { marker.addEventListener("change", syncBid); bid.addEventListener("input", syncBid); syncBid(); }
     tiles.forEach(function (t) {
@@ -83,12 +96,11 @@
       });
     });
     form.addEventListener("submit", function (event) {
-      if (!marker || !marker.value) return;
-      var opt = marker.options[marker.selectedIndex];
-      var v = parseInt(bid.value, 10);
-      if (!(v >= +opt.dataset.min && v <= +opt.dataset.max)) {
+      var problem = bidProblem();
+      if (problem) {
         event.preventDefault();
-        say("Bid between " + opt.dataset.min + " and " + opt.dataset.max + " rabble on marker " + marker.value + ".");
+        say(problem);
+        bid.focus();
       }
     });
     return;

@@ -35,6 +35,8 @@
       box.classList.toggle("complete", ok);
     }
     form.addEventListener("input", update);
+    // Counted again whenever the page is shown, so the count always agrees with the boxes.
+    window.addEventListener("pageshow", update);
     update();
   });
 })();
