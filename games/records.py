@@ -134,12 +134,14 @@ def build_record(
     players: list[str],
     moves: Iterable[tuple[int, Any, str]],
     created_at: str = "2026-01-01T00:00:00.000000Z",
+    rules_version: int | None = None,
 ) -> dict[str, Any]:
     """A complete, hash-chained record from a list of (seat, move, text), made without a database.
 
-    Used to write golden games; the result has exactly the shape of an export.
+    Used to write golden games; the result has exactly the shape of an export. The game's current rules
+    version unless ``rules_version`` names an older one.
     """
-    rules = get_rules(rules_slug)
+    rules = get_rules(rules_slug, rules_version)
     resolved = rules.resolve_options(dict(options))
     events: list[dict[str, Any]] = []
 

@@ -88,7 +88,8 @@ register("revolution", {1: "games.rules.revolution:RULES"}, ui="games.ui.revolut
 register("five_tribes", {1: "games.rules.five_tribes:RULES_V1", 2: "games.rules.five_tribes:RULES"}, ui="games.ui.five_tribes")
 register("five_points", {1: "games.rules.five_points:RULES"}, ui="games.ui.five_points")
 register("mob_town", {1: "games.rules.mob_town:RULES"}, ui="games.ui.mob_town")
-register("gangsters", {1: "games.rules.gangsters:RULES"}, ui="games.ui.gangsters")
+register("gangsters", {1: "games.rules.gangsters:RULES_V1", 2: "games.rules.gangsters:RULES"},
+         ui="games.ui.gangsters")
 
 
 class UnknownGame(LookupError):

@@ -1,7 +1,9 @@
 """Gangsters (Avalon Hill 1992, Don Greenwood) for 2-4 gangs, reconstructed, and the five-player Police
 variant: the pure rules engine.
 
-``RULES`` is the registered rules object (:mod:`.rules`). The package reads
+``RULES`` (rules version 2) and ``RULES_V1`` are the registered rules objects
+(:mod:`.rules`; they differ only in Police games, where version 2 asks a bribe's
+holder whether to play it to double or share a payoff, :mod:`.bribes`). The package reads
 like the rulebook: :mod:`.data` the printed components and every house number,
 :mod:`.board` the map as a graph, :mod:`.movement` exact-count paths,
 :mod:`.setup` the set-up, :mod:`.turn` a gang's turn and the rounds,
@@ -44,7 +46,8 @@ from .data import (
 from .rules import GangstersRules
 from .textmap import legend_lines, map_lines, occupants
 
-RULES = GangstersRules()
+RULES_V1 = GangstersRules(version=1)
+RULES = GangstersRules(version=2)
 
 __all__ = [
     "BRIDGES",
@@ -64,6 +67,7 @@ __all__ = [
     "RIVER_ROWS",
     "ROWS",
     "RULES",
+    "RULES_V1",
     "STREETS",
     "STREET_NAMES",
     "SUBWAYS",

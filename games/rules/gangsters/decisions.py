@@ -14,6 +14,10 @@ None where a tree was cut short and only the text box can go on):
 ``cop``      ``detail["cops"]``: {cop: {"at", "tree"}} for each cop that can move
              the blue count; options: bribe, cop in ..., donuts, pass.
 ``stop``     complete: stop / allow.
+``bribes``   complete: play / keep (rules version 2: may a held bribe double or
+             share a cop's payoff?); ``detail["ask"]`` the question,
+             ``detail["holds"]`` whether this seat holds the bribe (its own
+             secret; every asked seat gets the same options).
 ``move``     ``detail["pieces"]``: {"T": {"at", "tree", "cut", "ends": {node: [ending, ...]}}}
              where an ending is {"tail", "act", "target", "label"}: the end of
              the notation after the path ("", " extort", " hit joint",
@@ -32,7 +36,7 @@ from typing import Any
 
 from games.rules.base import Choice, Decision, IllegalMove
 
-from . import actions, commissioner, copportion, copturn, data, movers, police
+from . import actions, bribes, commissioner, copportion, copturn, data, movers, police
 from .data import BUILDING, GANG_PURSE, LEVEL_PRICE, MAX_SETUP_VAMP, MAX_STRENGTH, PIECE_NAME, PUBLIC
 from .engine import STEP_HINT, step_of, to_act
 from .moves import cop_turn_public, legal_moves, listed_moves, movable_pieces, movable_public
@@ -62,7 +66,8 @@ GROUP_TITLES = {
     "stop": "Your bribe", "extort": "Extort where you stand", "recruit": "Recruit",
     "newpublic": "Bring a Public on", "show": "Show a bribe", "done": "End the movement",
     "assign": "Assign the hits", "sell": "Sell a joint",
-    "bcop": "Bring your bribed cop on", "face": "Facing", "hq": "Precinct HQ", "chit": "Display a chit",
+    "bcop": "Bring your bribed cop on", "bribes": "Your answer (sealed)",
+    "face": "Facing", "hq": "Precinct HQ", "chit": "Display a chit",
     "informant": "Informant abilities", "centry": "Bring the Commissioner on", "hire": "Hire an informant",
 }
 TREE_BUDGET = 2500
@@ -96,6 +101,10 @@ def _label(state: State, seat: int, move: dict[str, Any]) -> tuple[str, str]:
         return "Stop it (play the bribe)", "stop"
     if a == "allow":
         return "Let it go", "stop"
+    if a == "play":
+        return f"Play bribe {state['turn']['ask']['cop']}", "bribes"
+    if a == "keep":
+        return f"Keep bribe {state['turn']['ask']['cop']} (or: I do not hold it)", "bribes"
     if a == "extort":
         return f"{PIECE_NAME[move['piece']]} extorts again", "extort"
     if a == "recruit":
@@ -170,10 +179,21 @@ def choices(state: State, seat: int) -> Decision | None:
         complete = complete and not detail["pieces"] and not detail["public"]
     elif step == "stop":
         detail["pending"] = dict(state["turn"]["pending"])
+    elif step == "bribes":
+        ask = state["turn"]["ask"]
+        detail["ask"] = {k: ask[k] for k in ("cop", "what", "at", "amount", "seats")}
+        detail["holds"] = bribes.holds(state, seat)  # this seat's own secret, told to it alone
     elif step == "assign":
         detail["fight"] = dict(state["turn"]["fight"])
-    return Decision(seat=seat, kind=step, prompt=PROMPTS.get(step, step), options=tuple(options),
+    prompt = bribes_prompt(state, seat) if step == "bribes" else PROMPTS.get(step, step)
+    return Decision(seat=seat, kind=step, prompt=prompt, options=tuple(options),
                     complete=complete, groups=_groups(options), detail=detail)
+
+
+def bribes_prompt(state: State, seat: int) -> str:
+    """The bribe question as its seat reads it (whether it holds the bribe is its own secret)."""
+    ask = state["turn"]["ask"]
+    return f"{bribes.question(ask)} Play it or keep it: {bribes.effect(state, seat)}."
 
 
 def _movable_cops(state: State, seat: int, step: str) -> list[int]:
@@ -299,11 +319,12 @@ def _order_decision(state: State, seat: int) -> Decision:
 
 
 def skip_move(state: State, seat: int) -> dict[str, Any] | None:
-    """The rulebook's passes: roll without buying, leave the cops, let a cop go, end the movement."""
+    """The rulebook's passes: roll without buying, leave the cops, let a cop go, end the movement, keep a
+    bribe."""
     if seat not in to_act(state):
         return None
-    return {"buy": {"a": "roll"}, "cop": {"a": "pass"}, "stop": {"a": "allow"}, "move": {"a": "done"}}.get(
-        step_of(state))
+    return {"buy": {"a": "roll"}, "cop": {"a": "pass"}, "stop": {"a": "allow"}, "move": {"a": "done"},
+            "bribes": {"a": "keep"}}.get(step_of(state))
 
 
 def example_moves(state: State, seat: int, limit: int) -> list[str]:

@@ -14,6 +14,9 @@ A gang turn, in rulebook order, and the module of each step:
 3. movement, the timed portion (``move``, :mod:`.actions`);
 4. recruits take effect, organized crime, the shootout step (police hits may
    need an ``assign``; :mod:`.resolution`);
+   in a Police game of rules version 2, a raid or a police shootout may first
+   ask whether a bribe is played (``bribes``, all seats that may hold it at
+   once; :mod:`.bribes`);
 5. cops leave buildings, the victory check, the next turn (:mod:`.rounds`).
 
 ``state["turn"]`` while a gang plays::
@@ -36,7 +39,7 @@ from typing import Any
 
 from games.rules.base import IllegalMove
 
-from . import actions, copportion, copstep, copturn, police_setup, purchases, resolution, rounds
+from . import actions, bribes, copportion, copstep, copturn, police_setup, purchases, resolution, rounds
 from . import setup
 from .state import State, clone, police_seat, trim_log
 
@@ -53,6 +56,8 @@ STEP_ACTIONS: dict[str, tuple[str, ...]] = {
     "cmove": ("chit", "informant", "cop", "newcop", "cmove", "centry", "recruit", "hire", "public", "show",
               "done"),
     "cforced": ("recruit", "sell"),
+    # Rules version 2: may a bribe double or share a cop's payoff? (every seat that may hold it, at once)
+    "bribes": ("play", "keep"),
 }
 # The keys of each kind of move (the notation's canonical dicts); anything else is not a move.
 MOVE_KEYS: dict[str, frozenset[str]] = {
@@ -64,6 +69,7 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
         "newpublic": ("to",), "public": ("id", "path"), "show": ("bribe",), "assign": ("hits",),
         "commish": ("n",), "face": ("to",), "bcop": ("cop", "to"), "hq": (), "chit": ("mult",),
         "informant": ("id", "path", "flip"), "cmove": ("path",), "centry": ("to",), "hire": (),
+        "play": (), "keep": (),
     }.items()
 }
 STEP_HINT = {
@@ -78,6 +84,7 @@ STEP_HINT = {
     "cmove": "chit <m>, informant <n> [path] [flip ...], cop <n> <path>, cop in <facing>, commish <path>, "
              "commish in <facing>, recruit C <n>, hire, public <n> <path>, or done",
     "cforced": "recruit C <n> facing <n|e|s|w>, or sell <HQ>",
+    "bribes": "play (play the cop's bribe, if you hold it) or keep",
 }
 
 
@@ -97,6 +104,8 @@ def to_act(state: State) -> list[int]:
             return [t["fight"].get("by", t["seat"])]
         if t["step"] == "pcop":
             return [police_seat(state) or 0]
+        if t["step"] == "bribes":
+            return bribes.waiting(state)
         return [t["seat"]]
     return []
 
@@ -183,6 +192,8 @@ def apply(state: State, seat: Any, move: Any) -> State:
             actions.apply_movement(s, seat, move)
         elif step == "assign":
             resolution.apply_assign(s, seat, move)
+        elif step == "bribes":
+            bribes.apply_answer(s, seat, move)
         else:
             rounds.apply_forced(s, seat, move)
         rounds.advance(s)

@@ -51,6 +51,8 @@ def listed_moves(state: State, seat: int) -> list[Move]:
         return copturn.forced_moves(state, seat)
     if step == "stop":
         return [{"a": "stop"}, {"a": "allow"}]
+    if step == "bribes":
+        return [{"a": "play"}, {"a": "keep"}]
     if step == "move":
         return movement_listed(state, seat)
     if step == "assign":
@@ -276,6 +278,8 @@ def default_move(state: State, seat: int) -> Move:
         return {"a": "pass"}
     if step == "stop":
         return {"a": "allow"}
+    if step == "bribes":
+        return {"a": "keep"}  # a lapsed answer keeps the bribe: playing it cannot be undone
     if step == "move":
         return {"a": "done"}
     if step == "assign":

@@ -3,8 +3,9 @@
 Each move logs events (see :mod:`.state`); ``narrate`` reads the events added
 between ``before`` and ``after`` and joins their sentences with "; ". Nothing
 is recomputed. A sealed gang order reads "placed their gang order" to everyone
-but its author until the reveal, and a bribe's marker is named only to its
-buyer (``views.visible_event``)::
+but its author until the reveal, a bribe's marker is named only to its buyer,
+and an answer to a bribe question only to the seat that gave it
+(``views.visible_event``)::
 
     {seat1} moved T d7 d8 ICE and extorted $200 there
     {seat0} bought a bribe for $300 (bribe 4)      <- to the buyer
@@ -199,6 +200,19 @@ def police_text(e: Event) -> str:
         how = "automatically" if e["automatic"] else f"playing bribe {e['cop']}"
         return (f"{_who(seat)} took ${e['share']} of cop {e['cop']}'s ${e['amount']} {e['what']} payoff "
                 f"({how}); {seat_ref(e['police'])} kept ${e['amount'] - e['share']}")
+    if k == "bribe_question":
+        asked = ", ".join(seat_ref(s) for s in e["seats"])
+        if e["what"] == "double":
+            return (f"before cop {e['cop']} fires at {e['at']}, {asked} may play bribe {e['cop']} to double "
+                    "its payoff: asked")
+        pays = f"cop {e['cop']}'s {e['what']} at {e['at']} pays ${e['amount']}"
+        return f"{pays}; asked who plays bribe {e['cop']}: {asked} (everyone who may hold it)"
+    if k == "answered":
+        if "play" not in e:
+            return f"{_who(seat)} answered about bribe {e['cop']}"
+        return f"{_who(seat)} answered: {'play' if e['play'] else 'keep'} bribe {e['cop']}"
+    if k == "bribe_kept":
+        return f"bribe {e['cop']} was not played"
     if k == "salary":
         return f"{_who(seat)} drew a salary bonus of ${e['amount']} (crime level {e['crime']})"
     if k == "cop_turn":
@@ -278,6 +292,7 @@ STEP_WORDS = {
     "buy": "purchases",
     "cop": "cop portion",
     "stop": "bribe decision",
+    "bribes": "bribe question",
     "move": "movement",
     "assign": "police hits",
     "forced": "recruit a Racketeer",
@@ -308,6 +323,11 @@ def phase_label(state: State, seat: int | None) -> str:
         return "set-up: gang orders"
     t = state["turn"]
     words = STEP_WORDS.get(step, step)
+    if step == "bribes":
+        cop = t["ask"]["cop"]
+        if mine:
+            return f"play bribe {cop}? round {state['round']}"
+        return f"bribe {cop} question, round {state['round']}"
     if step == "stop":
         cop = t["pending"]["cop"]
         if mine:

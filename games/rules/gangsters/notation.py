@@ -23,6 +23,7 @@ The five-player Police variant adds (P5 is the Police player, C his Commissioner
     hq   roll                        (Cop Turn purchases)
     chit 2   informant 3 d7 d8 BRI flip joint   informant 3 flip P2 T
     commish d7 d8 d9   commish in e   commish in ICE   recruit C 2   hire
+    play   keep                      (may a held bribe double or share a cop's payoff?)
 
 The parser checks the shape only; ``apply`` checks that the move is legal.
 """
@@ -44,6 +45,9 @@ _PIECE_WORDS = {"r": "R", "racketeer": "R", "t": "T", "thug": "T", "v": "V", "va
                 "c": "C", "commish": "C", "commissioner": "C"}
 _FACINGS = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s", "w": "w", "west": "w"}
 _PIECE_ORDER = {k: i for i, k in enumerate(PIECES)}
+# Moves that are one word.
+SIMPLE = frozenset({"wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire", "play",
+                    "keep"})
 
 HELP = """\
 Places: street spaces like d7 (column a-p, row 1-16 from the north), buildings by code (BRI), subways s1-s6.
@@ -58,7 +62,8 @@ Police hits: assign P2 T 1 P3 R 1. Forced recruit: recruit R 2 facing e | sell B
 Police variant (P5): set-up commish 4, then face e | a gang's cop portion: bribe | cop 3 d7 d8 d9 or
   cop 3 in e (playing bribe 3) | pass (defer to the Police)
   Cop Turn: hq | wheels | heaters | roll | chit 2 | informant 3 d7 d8 BRI flip joint | informant 3 flip P2 T
-  cop 3 d7 d8 d9 | cop in e | commish d7 d8 d9 | commish in e | recruit C 2 | hire | public 4 d7 d8 | done"""
+  cop 3 d7 d8 d9 | cop in e | commish d7 d8 d9 | commish in e | recruit C 2 | hire | public 4 d7 d8 | done
+  When a cop's raid or shootout pays, everyone who may hold its bribe is asked: play | keep"""
 
 
 def help_for(state: State) -> str:
@@ -168,8 +173,7 @@ def _end(ws: list[str], move: dict[str, Any]) -> list[str]:
 def parse_move(text: Any) -> dict[str, Any]:
     ws = words(text)
     head, rest = ws[0], ws[1:]
-    simple = {"wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire"}
-    if head in simple:
+    if head in SIMPLE:
         if rest:
             raise MoveParseError(f"'{head}' takes nothing after it", accepted=head)
         return {"a": head}
@@ -335,7 +339,7 @@ def _parse_assign(rest: list[str]) -> dict[str, Any]:
 
 def format_move(move: dict[str, Any]) -> str:
     a = move["a"]
-    if a in ("wheels", "heaters", "roll", "bribe", "pass", "stop", "allow", "done", "hq", "hire"):
+    if a in SIMPLE:
         return str(a)
     if a == "commish":
         return f"commish {move['n']}"

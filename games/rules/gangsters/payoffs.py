@@ -20,14 +20,16 @@ result); a gang that moved cop #n with its bribe takes that half share
 automatically for that move's raid and shootout (2b, G23). The Commissioner and
 the HQs have no bribe: their payoffs are neither doubled nor shared.
 
-The holder always plays the bribe when it can (a standing rule, not a question:
-a question would show every seat who holds the bribe, G43).
+Rules version 1 plays a held bribe whenever it can (a standing rule, not a
+question). In version 2 the holder decides: :mod:`.bribes` asks every seat that
+may hold it, so the asking shows no one who does (G43).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import bribes
 from .data import SALARY_LEVEL, SALARY_UNIT, share_of
 from .state import State, bribe_holder, gang, log, police_seat
 
@@ -51,30 +53,34 @@ def steerer(state: State, cop: int | None) -> int | None:
 
 
 def pay_police(state: State, amount: int, cop: int | None, what: str, at: str, doubled: bool = False) -> None:
-    """A raid's or shootout's payoff: shared, doubled or paid whole."""
+    """A raid's or shootout's payoff: shared, doubled or paid whole (in version 2 the seats that may hold the
+    cop's bribe are asked first whether they play it, and the payment waits for the answers)."""
     p = police_seat(state)
     if p is None or amount <= 0:
         return
     steer = steerer(state, cop)
     holder = bribe_holder(state, cop) if cop is not None else None
     if steer is not None:
-        _share(state, steer, amount, cop, what, at, automatic=True)
+        share(state, steer, amount, cop, what, at, automatic=True)
     elif doubled:
-        _credit(state, p, 2 * amount, cop, what, at, note="doubled")
+        credit(state, p, 2 * amount, cop, what, at, note="doubled")
+    elif bribes.asks(state):
+        if cop is None or not bribes.open_question(state, cop, what, at, amount):
+            credit(state, p, amount, cop, what, at)
     elif holder is not None and holder != p and cop is not None:
         return_bribe(state, holder, cop)  # 2b: the holding gang plays it and takes half
-        _share(state, holder, amount, cop, what, at, automatic=False)
+        share(state, holder, amount, cop, what, at, automatic=False)
     else:
-        _credit(state, p, amount, cop, what, at)
+        credit(state, p, amount, cop, what, at)
 
 
-def _credit(state: State, seat: int, amount: int, cop: int | None, what: str, at: str,
-            note: str = "") -> None:
+def credit(state: State, seat: int, amount: int, cop: int | None, what: str, at: str,
+           note: str = "") -> None:
     gang(state, seat)["cash"] += amount
     log(state, "police_paid", seat=seat, amount=amount, cop=cop, what=what, at=at, note=note)
 
 
-def _share(state: State, to: int, amount: int, cop: int | None, what: str, at: str, automatic: bool) -> None:
+def share(state: State, to: int, amount: int, cop: int | None, what: str, at: str, automatic: bool) -> None:
     p = police_seat(state)
     assert p is not None
     half = share_of(amount)
@@ -88,16 +94,20 @@ def double(state: State, seat: int, cop: int, what: str, amount: int, at: str) -
     """2a: the Police play bribe ``cop``: a raid pays double at once, a shootout's payoff is doubled when paid."""
     return_bribe(state, seat, cop)
     if what == "raid":
-        _credit(state, seat, 2 * amount, cop, "raid", at, note="doubled")
+        credit(state, seat, 2 * amount, cop, "raid", at, note="doubled")
     else:
         state["turn"].setdefault("doubled", []).append(cop)
     log(state, "doubled", seat=seat, cop=cop)
 
 
 def raid_payoff(state: State, cop: int | None, code: str, amount: int) -> None:
-    """A raid pays at once; the Police player holding the cop's bribe is first asked whether to double."""
+    """A raid pays at once; the Police player holding the cop's bribe doubles it (in version 2 every seat that
+    may hold the bribe is asked first, and the payment waits for the answers)."""
     p = police_seat(state)
     if p is None:
+        return
+    if bribes.asks(state):
+        pay_police(state, amount, cop, "raid", code)
         return
     if cop is not None and steerer(state, cop) is None and bribe_holder(state, cop) == p:
         double(state, p, cop, "raid", amount, code)

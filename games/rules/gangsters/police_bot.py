@@ -6,6 +6,7 @@ sends cops and the Commissioner where criminals or a criminal joint pay
 (a raid or a shootout); brings cops on while it may; walks the Commissioner to
 unowned buildings to buy them as HQs; displays chits, flips joints with its
 Informants, hires when rich; and recruits the Commissioner back when he is weak.
+Asked whether to play a bribe (rules version 2), it answers as :func:`answer` says.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from . import commissioner, copportion, copturn, informants, movers, police, precincts
+from . import bribes, commissioner, copportion, copturn, informants, movers, police, precincts
 from .board import DOORS
-from .data import BUILDING, DIRECTIONS, GRAY_CODES
+from .data import BUILDING, CASH_GOAL, DIRECTIONS, GRAY_CODES, HQ_GOAL, UNTOUCHABLES, share_of
 from .engine import step_of
 from .moves import Move, cop_turn_public, listed_moves
-from .state import State, commish, criminals_at, gang, informants as informants_on, joint_shows_crime
+from .state import State, commish, criminals_at, gang, hqs, informants as informants_on, joint_shows_crime
 
 
 def _pick(rng: random.Random) -> Callable[[list[str]], str]:
@@ -93,6 +94,8 @@ def bot_move(state: State, seat: int, rng: random.Random) -> Move | None:
         return buys[0] if buys else {"a": "roll"}
     if step == "cmove":
         return _cop_turn(state, seat, rng)
+    if step == "bribes":
+        return answer(state, seat)
     if step == "cforced":
         moves = copturn.forced_moves(state, seat)
         recruits = [m for m in moves if m["a"] == "recruit"]
@@ -101,6 +104,25 @@ def bot_move(state: State, seat: int, rng: random.Random) -> Move | None:
             return rng.choice([m for m in recruits if m["n"] == min(top, 4)])
         return moves[0]
     return None
+
+
+def answer(state: State, seat: int) -> Move:
+    """The bot's answer to a bribe question: a seat without the bribe keeps (its answer changes nothing).
+
+    The Police play to double, except their last bribe of a cop when the cash goal is near (the victory needs
+    a loyal officer's bribe in hand); a gang plays for a share of $300 or more and otherwise keeps the bribe
+    to steer or stop the cop later.
+    """
+    ask = state["turn"]["ask"]
+    cop = ask["cop"]
+    g = gang(state, seat)
+    if not bribes.holds(state, seat):
+        return {"a": "keep"}
+    if state["seats"][seat] == "police":
+        others = [b for b in g["bribes"] if b != cop and b != UNTOUCHABLES]
+        near = g["cash"] >= CASH_GOAL - 3000 or len(hqs(state)) >= HQ_GOAL - 2
+        return {"a": "keep"} if near and not others else {"a": "play"}
+    return {"a": "play"} if share_of(ask["amount"] or 0) >= 300 else {"a": "keep"}
 
 
 def _best_cop(state: State, rng: random.Random, cops: list[int],
@@ -194,6 +216,6 @@ def _cop_turn(state: State, seat: int, rng: random.Random) -> Move:
 
 
 def police_step(state: State) -> bool:
-    return step_of(state) in ("pcop", "cbuy", "cmove", "cforced", "facing") or (
+    return step_of(state) in ("pcop", "cbuy", "cmove", "cforced", "facing", "bribes") or (
         step_of(state) == "cop" and "police" in state)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.rules.base import IllegalMove
 
-from . import payoffs, police
+from . import bribes, payoffs, police
 from .data import BUILDING, PIECE_DIE, PIECES, PUBLIC, SUBWAYS, payoff
 from .state import State, bribe_holder, gang, label, log, police_seat
 from .violence import resolve_hit
@@ -82,7 +82,14 @@ def continue_fights(state: State) -> None:
         if not police.can_fight(state, cop):
             turn["fights"].pop(0)
             continue
-        if p is not None and cop != police.COMMISH and bribe_holder(state, cop) == p \
+        if bribes.asks(state):
+            if p is not None and cop != police.COMMISH and payoffs.steerer(state, cop) is None \
+                    and cop not in turn.setdefault("asked", []):
+                # 2a: the Police player may double this cop's payoff, but only before the dice are rolled.
+                turn["asked"].append(cop)
+                if bribes.open_question(state, cop, "double", police.where(state, cop) or "", None):
+                    return
+        elif p is not None and cop != police.COMMISH and bribe_holder(state, cop) == p \
                 and payoffs.steerer(state, cop) is None and cop not in turn.setdefault("asked", []):
             # 2a: the Police player may double this cop's payoff, but only before the dice are rolled.
             turn["asked"].append(cop)
@@ -94,6 +101,8 @@ def continue_fights(state: State) -> None:
             turn["fight"] = fight
             return
         police.take_hits(state, fight, police.auto_assignment(fight))
+        if bribes.hold(state):
+            return  # the gangs are asked whether one plays the cop's bribe for half its payoff (2b)
     police.public_leave_criminals(state)
     turn["step"] = "c_pay" if turn.get("cop_turn") else "end"
 

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from games.rules.base import IllegalMove
 
-from . import actions, copstep, copturn, police, resolution
+from . import actions, bribes, copstep, copturn, police, resolution
 from .data import (
     BUILDING,
     CASH_GOAL,
@@ -279,6 +279,9 @@ AUTOMATIC: dict[str, Callable[[State], None]] = {
 
 
 def advance(state: State) -> None:
-    """Run the automatic steps until a gang must decide (or the game is over)."""
-    while state["phase"] == "play" and state["turn"] is not None and state["turn"]["step"] in AUTOMATIC:
+    """Run the automatic steps until a gang must decide (or the game is over); a bribe question opened on the
+    way (rules version 2) is put first."""
+    while state["phase"] == "play" and state["turn"] is not None:
+        if bribes.hold(state) or state["turn"]["step"] not in AUTOMATIC:
+            return
         AUTOMATIC[state["turn"]["step"]](state)

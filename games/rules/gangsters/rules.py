@@ -1,4 +1,13 @@
-"""The Gangsters rules object: the protocol of :mod:`games.rules.base` wired to the modules."""
+"""The Gangsters rules object: the protocol of :mod:`games.rules.base` wired to the modules.
+
+Two rules versions share this code. In version 1 a held bribe that can double
+(variant 2a) or share (2b) a cop's payoff is always played, without asking. In
+version 2 its holder decides: every seat that may hold it, as far as the table
+knows, is asked the same question (:mod:`.bribes`). A version 2 Police game's
+state holds ``police["asks"]`` (written by :meth:`GangstersRules.setup`) and the
+engine keys on it, so a state always replays under the rules it was created by.
+A game without the Police is the same under both versions.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +29,6 @@ class GangstersRules(Rules):
     name = "Gangsters"
     min_players = 2
     max_players = 5
-    version = 1
     summary = "Run a gang in Prohibition Chicago: joints, the Public, cops and hits; first to $10,000 wins."
     options = (
         Option("random_order", True, label="Random Movement Order (16.5)",
@@ -45,6 +53,11 @@ class GangstersRules(Rules):
     # A game of random moves ends at closing time (round 40) at the latest.
     conformance_max_moves = 6000
 
+    def __init__(self, version: int = 2) -> None:
+        if version not in (1, 2):
+            raise ValueError(f"Gangsters has rules versions 1 and 2, not {version}")
+        self.version = version
+
     def setup(self, num_players: int, options: dict[str, Any], seed: str) -> State:
         self.check_players(num_players)
         resolved = self.resolve_options(options)
@@ -53,7 +66,10 @@ class GangstersRules(Rules):
             raise ValueError("the seed must be a non-empty string")
         from .setup import new_game
 
-        return new_game(num_players, resolved, seed)
+        state = new_game(num_players, resolved, seed)
+        if self.version >= 2 and "police" in state:
+            state["police"]["asks"] = True  # the holder of a bribe decides whether to play it (2a, 2b)
+        return state
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """As declared; a game without the Police records the options a base game always had, so games

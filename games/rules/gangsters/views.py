@@ -3,7 +3,8 @@
 Secret (G43): each gang's cash (its owner sees it; every payment is in the open
 log), which bribe markers a gang holds (its owner sees them; how many is open;
 a shown bribe is open), the sealed set-up orders until all are revealed, the
-bribe cup's contents, the seed and future dice. Everything else is open: the
+answers to an open bribe question (rules version 2: who was asked and who has
+answered is open), the bribe cup's contents, the seed and future dice. Everything else is open: the
 board, strengths, levels, criminal sides, the crime level and every roll.
 ``describe`` is built from the view alone, so it cannot tell more than the view.
 """
@@ -23,12 +24,14 @@ from .data import (
     PIECES,
     PUBLIC,
 )
+from .bribes import effect_words, question
 from .textmap import legend_lines, map_lines
 from .engine import step_of, to_act
 from .state import State
 
 View = Mapping[str, Any]
-SECRET_EVENTS = {"bribe": "marker", "hire": "chit"}  # event kind -> the field only its seat may read
+# event kind -> the field only its seat may read: a bribe's marker, a chit, an answer to a bribe question
+SECRET_EVENTS = {"bribe": "marker", "hire": "chit", "answered": "play"}
 
 
 def _copy(data: Any) -> Any:
@@ -98,11 +101,25 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "orders": orders,
         "turn": turn,
         "holder_asked": t["pending"]["holder"] if t is not None and t.get("pending") else None,
+        "ask": _ask_view(t, me),
         "events": [visible_event(e, me) for e in state["events"]],
         "result": state["result"],
         "police": _police_view(state, me),
     })
     return out
+
+
+def _ask_view(turn: Mapping[str, Any] | None, me: int | None) -> dict[str, Any] | None:
+    """An open bribe question: what is asked, of whom, who has answered; the answers are sealed (a seat sees
+    its own)."""
+    ask = (turn or {}).get("ask")
+    if ask is None:
+        return None
+    answers = ask["answers"]
+    return {"cop": ask["cop"], "what": ask["what"], "at": ask["at"], "amount": ask["amount"],
+            "seats": list(ask["seats"]), "answered": sorted(int(s) for s in answers),
+            "mine": None if me is None or str(me) not in answers
+            else ("play" if answers[str(me)] else "keep")}
 
 
 def _police_view(state: State, me: int | None) -> dict[str, Any] | None:
@@ -228,6 +245,12 @@ def describe(state: State, seat: int | None, help_text: str, examples: list[str]
         return "\n".join(out)
     if seat is not None and seat in v["to_act"]:
         out.append("")
+        ask = v["ask"]
+        if ask is not None and v["step"] == "bribes":
+            holds = ask["cop"] in v["gangs"][seat]["bribes"]
+            is_police = (v.get("police") or {}).get("seat") == seat
+            out.append(f"{question(ask)} Everyone who may hold it is asked the same; answers are sealed. "
+                       f"Play it or keep it: {effect_words(ask, holds, is_police)}.")
         out.append(help_text)
         if examples:
             out.append("For example: " + " | ".join(examples))

@@ -65,6 +65,7 @@ STEP_TEXT = {
     "facing": "faces the Commissioner", "pcop": "may move a cop (the gang deferred)",
     "cbuy": "is buying before the Cop Turn's dice", "cmove": "is playing the Cop Turn",
     "cforced": "must recruit a new Commissioner",
+    "bribes": "answer whether a bribe is played (sealed)",
 }
 MAX_PATH_WORDS = 40
 

@@ -1,7 +1,8 @@
 """The five-player Police variant, one test (or more) per numbered rule of the variant text.
 
 shared rules: gangsters-five-player-variant.txt; the rulings G1-G51 fill what it leaves open.
-Seat 5 (index 4) is the Police player; "P" below.
+Seat 5 (index 4) is the Police player; "P" below. Whether a held bribe is played (2a, 2b) is asked
+in rules version 2: test_police_bribes.py.
 """
 
 from __future__ import annotations
@@ -192,8 +193,14 @@ def test_rule_2_a_raid_pays_face_value_times_level():
     assert after["gangs"][P]["cash"] == 6000
 
 
-def test_rule_2a_the_police_double_with_the_cops_own_bribe():
-    state = board()
+def rules_v1(state: dict) -> dict:
+    """The same position under rules version 1, where a held bribe is always played (no question)."""
+    state["police"].pop("asks")
+    return state
+
+
+def test_rule_2a_in_rules_version_1_the_police_always_double_with_the_cops_own_bribe():
+    state = rules_v1(board())
     put(state, 0, "R", "a4", s=4, f="e")
     own(state, 1, "BRI", level=2)
     state["joints"]["BRI"]["crim"] = True
@@ -206,9 +213,9 @@ def test_rule_2a_the_police_double_with_the_cops_own_bribe():
     assert events(after, "police_paid")[0]["amount"] == 2000 and 5 in after["bribe_cup"]
 
 
-def test_rule_2b_a_gang_holding_the_bribe_takes_half_rounded_up():
+def test_rule_2b_in_rules_version_1_a_gang_holding_the_bribe_always_takes_half_rounded_up():
     assert share_of(1100) == 600 and share_of(1000) == 500 and share_of(150) == 100
-    state = board()
+    state = rules_v1(board())
     put(state, 0, "R", "a4", s=4, f="e")
     own(state, 1, "BRI", level=2)
     state["joints"]["BRI"]["crim"] = True
