@@ -30,7 +30,8 @@ A gang turn, in rulebook order, and the module of each step:
      "pmoved": [3], "pin": False, # Public moved (or brought on) this turn; a new one brought on
      "pending": None | {"cop": 4, "path": [...], "facing": "n", "holder": 1},   # a move to stop
      "fights": [3, 7],            # cops still to fight at the shootout step
-     "fight": None | {"cop": 3, "hits": 2, "targets": [[1, "T", 3], [2, "R", 1]]}}
+     "fight": None | {"cop": 3, "hits": 2, "targets": [[1, "T", 3], [2, "R", 1]]},
+     "ask": {...}}                # rules version 2, while a bribe question is open (see bribes.py)
 """
 
 from __future__ import annotations

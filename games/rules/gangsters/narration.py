@@ -203,8 +203,8 @@ def police_text(e: Event) -> str:
     if k == "bribe_question":
         asked = ", ".join(seat_ref(s) for s in e["seats"])
         if e["what"] == "double":
-            return (f"before cop {e['cop']} fires at {e['at']}, {asked} may play bribe {e['cop']} to double "
-                    "its payoff: asked")
+            return (f"before cop {e['cop']} fires at {e['at']}, {asked} is asked whether to play bribe "
+                    f"{e['cop']} to double its payoff")
         pays = f"cop {e['cop']}'s {e['what']} at {e['at']} pays ${e['amount']}"
         return f"{pays}; asked who plays bribe {e['cop']}: {asked} (everyone who may hold it)"
     if k == "answered":
