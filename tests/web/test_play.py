@@ -173,7 +173,9 @@ def test_choice_forms_for_spy_winner(running_game, three_players):
             assert 'name="target"' not in other
     # The bids are revealed now: every seat (and a spectator) sees Red's bid on the Spy.
     for client in (seat_client(game, 1, three_players), seat_client(game, 1, three_players).__class__()):
-        assert "Red: 1F 1B 3G" in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+        page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+        # Named, with Red's chip: "Brook: 1F 1B 3G" in red.
+        assert re.search(r'class="chip c-red">\w+: 1F 1B 3G', page), "Red's revealed bid is not shown"
     url = reverse("games:play", args=[game.pk])
     response = seat_client(game, chooser, three_players).post(url, {"action": "pass", **form_meta(html, url)})
     assert response.status_code == 302
