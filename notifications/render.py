@@ -152,6 +152,18 @@ def seat_situation(game: Any, seat: int | None, state: Any) -> tuple[str, list[s
     return rules.describe(state, seat), examples_for(rules, state, seat)
 
 
+def who_is_who(game: Any, state: Any, seat: int | None) -> str:
+    """A line that maps the game's own seat labels ("P2", "Blue"), which the description uses, to people."""
+    from games import selectors
+
+    names = selectors.seat_names(game)
+    if state is None or not names:
+        return ""
+    people = [f"{game.rules.seat_label(state, i)} {name}{' (you)' if i == seat else ''}"
+              for i, name in enumerate(names)]
+    return "Players: " + ", ".join(people) + ".\n"
+
+
 # -- per kind ----------------------------------------------------------------------------
 
 
@@ -173,7 +185,7 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
         content.subject = f"{SUBJECT_PREFIX} {game_label(game)} — the game has started"
         content.intro = [
             f"Your game of {rules.name} has started. Players: "
-            + ", ".join(f"{n} (seat {i + 1})" for i, n in enumerate(names)) + ".",
+            + ", ".join(f"{n} ({rules.seat_label(state, i)})" for i, n in enumerate(names)) + ".",
             "You can play every move by replying to these mails, or on the game page.",
         ]
         if not awaited:
@@ -196,7 +208,7 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
         projection = selectors.projection_of(game)
         content.deadline = local_deadline(projection.deadline, row.user) if awaited else ""
     if description:
-        content.sections.insert(0, Section("The game as you see it", description))
+        content.sections.insert(0, Section("The game as you see it", who_is_who(game, state, seat) + description))
     if seat is not None and row.kind in NARRATED_KINDS:
         happened = selectors.recent_moves(game, seat, upto=row.event_seq, since_own=row.kind != "game_over",
                                           limit=12 if row.kind != "game_over" else 6)

@@ -90,3 +90,20 @@ def test_no_person_gets_two_mails_for_one_event(db, mailoutbox, rules):
         twice = {address: count for address, count in recipients(before).items() if count > 1}
         assert not twice, f"{rules.slug}: two mails for one move to {twice}"
     assert not OutboxMessage.objects.filter(game=game, status=OutboxStatus.PENDING).exists()
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.slug)
+def test_a_turn_mail_maps_the_games_seat_labels_to_people(db, mailoutbox, rules):
+    """The description names seats as the game does ("P2", "Blue"); the mail says who each one is."""
+    users = people(rules.min_players)
+    game = started(rules.slug, users, time_control={"move": 24 * HOUR})
+    sender.send_pending()
+    projection = Projection.objects.get(pk=game.pk)
+    by_id = {user.pk: user for user in users}
+    for seat, user_id in enumerate(projection.seat_users):
+        body = next(m.body for m in mail.outbox if m.to == [by_id[user_id].email])
+        legend = next(line for line in body.splitlines() if line.startswith("Players: ") and "(you)" in line)
+        for other, other_id in enumerate(projection.seat_users):
+            label = rules.seat_label(projection.state, other)
+            you = " (you)" if other == seat else ""
+            assert f"{label} {by_id[other_id].display_name}{you}" in legend, (legend, label)
