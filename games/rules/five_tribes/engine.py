@@ -345,7 +345,8 @@ class FiveTribesRules(Rules):
         return [part.strip() for line in lines for part in line.split(";") if part.strip()]
 
     def narration_readers(self, before: State, seat: int, move: MoveDict, after: State) -> Collection[int] | None:
-        return (seat,)  # the stand-in's secret payment and Sibittis' draw read in full only for the mover
+        # Only the stand-in's secret payment (a bid) and Sibittis' draw (a Djinn) read in full for the mover.
+        return (seat,) if move.get("t") in ("bid", "djinn") else ()
 
     def reply_lines_help(self) -> str:
         return ("Each line is one move, or several moves separated by \";\"; they are applied in order, "

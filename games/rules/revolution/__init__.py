@@ -134,7 +134,8 @@ class RevolutionRules(Rules):
         return set(range(state["players"])) if state["phase"] == "bidding" else set()
 
     def narration_readers(self, before: State, seat: int, move: Move, after: State) -> Collection[int] | None:
-        return (seat,)  # a sealed bid reads in full only for its author
+        # A sealed bid reads in full only for its author; the Spy's and Apothecary's choices are open.
+        return (seat,) if isinstance(move, dict) and move.get("action") == "bid" else ()
 
     def narrate(self, before: State, seat: int, move: Move, after: State, viewer: int | None) -> str:
         """One log line; a sealed bid's content only for its author until the last bid reveals all."""
