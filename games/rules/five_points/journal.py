@@ -167,6 +167,7 @@ class _Template:
     text: str
     regex: re.Pattern[str]
     fields: tuple[tuple[str, str], ...]
+    form: str  # the text as a str.format pattern: "{seat} passed {position}: ..."
 
 
 def _compile(kind: str, text: str) -> _Template:
@@ -180,7 +181,7 @@ def _compile(kind: str, text: str) -> _Template:
         fields.append((name, kind_of))
         position = found.end()
     parts.append(re.escape(text[position:]))
-    return _Template(kind, text, re.compile("".join(parts)), tuple(fields))
+    return _Template(kind, text, re.compile("".join(parts)), tuple(fields), _FIELD.sub(r"{\1}", text))
 
 
 _COMPILED: tuple[_Template, ...] = tuple(_compile(k, t) for k, t in TEMPLATES.items())
@@ -190,10 +191,7 @@ _BY_KIND: dict[str, _Template] = {t.kind: t for t in _COMPILED}
 def format_line(kind: str, /, **values: Any) -> str:
     """The text of a line of ``kind`` with these field values."""
     template = _BY_KIND[kind]
-    text = template.text
-    for name, kind_of in template.fields:
-        text = text.replace("{" + f"{name}:{kind_of}" + "}", TYPES[kind_of].show(values[name]), 1)
-    return text
+    return template.form.format_map({name: TYPES[kind_of].show(values[name]) for name, kind_of in template.fields})
 
 
 def write(state: State, kind: str, /, **values: Any) -> None:
