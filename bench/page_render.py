@@ -13,7 +13,8 @@ client (the whole middleware stack and template rendering; no network), with
 Each figure is the median of ``BENCH_PAGE_REPEAT`` (30) fetches after two warm-up
 fetches, in ms; ``ratio`` is that median over the median of a 404 page fetched
 alternately with it (the floor: middleware and a template, no game), so a busy
-machine slows both alike.
+machine slows both alike. ``BENCH_PAGE_GAMES`` (slugs, comma-separated) limits the
+run to those games, to compare one page before and after a change quickly.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bench import common
 
 REPEAT = int(os.environ.get("BENCH_PAGE_REPEAT", "30"))
 MOVES = int(os.environ.get("BENCH_PAGE_MOVES", "40"))
+ONLY = {slug.strip() for slug in os.environ.get("BENCH_PAGE_GAMES", "").split(",") if slug.strip()}
 
 
 def _timed(fetch: Callable[[], Any]) -> float:
@@ -83,6 +85,8 @@ def main() -> None:
     floors: list[float] = []
     lobby_client = None
     for rules in all_rules():
+        if ONLY and rules.slug not in ONLY:
+            continue
         game_id = common.new_game(f"page-{rules.slug}-{run}", rules.slug, rules.max_players)
         driver = common.Driver(game_id, random.Random(1))
         for _ in range(MOVES):
