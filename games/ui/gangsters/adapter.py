@@ -53,6 +53,7 @@ from games.rules.gangsters import (
 )
 from games.templatetags.ravenpost import seat_color
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
+from games.ui.gangsters import render
 
 CELL = 30  # SVG units per map cell
 DIE_USE = {"green": "Racketeer", "red": "Thug", "black": "Vamp", "blue": "cops", "white": "Public"}
@@ -221,7 +222,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
     step = view.get("step", "")
     deciding = [_seat_ref(s, names) for s in view["to_act"]]
     uses = COP_TURN_DIE_USE if turn.get("cop_turn") else DIE_USE
-    return {
+    model = {
         "round": view["round"],
         "phase": view["phase"],
         "step": step,
@@ -245,6 +246,11 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
         "clickable": bool(play and play.get("gx", {}).get("builder")),
         "police": _police(view, names),
     }
+    # The map and the joint lists are written in Python (see render.py): as template loops they were
+    # most of the page's rendering time.
+    model["map_svg"] = render.map_svg(model, names)
+    model["joints_html"] = render.joint_lists(model["joints"], names)
+    return model
 
 
 def _police(view: Mapping[str, Any], names: list[str]) -> dict[str, Any] | None:
