@@ -27,6 +27,8 @@ again::
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any, Mapping
 
 from games.rules import Decision
@@ -269,6 +271,14 @@ def _police(view: Mapping[str, Any], names: list[str]) -> dict[str, Any] | None:
             "to_act": seat in view["to_act"]}
 
 
+@functools.lru_cache(maxsize=64)
+def _cached_board(view_json: str, names: tuple[str, ...], clickable: bool) -> dict[str, Any]:
+    """The board of one view as the players are named: pages of one game version (every reload, each
+    spectator, the replay's last step) share it. Keyed by the whole view, so a seat's secrets reach only
+    a page showing that same view. The model is shared: the template only reads it."""
+    return board_model(json.loads(view_json), list(names), {"gx": {"builder": True}} if clickable else None)
+
+
 # -- the decision, shaped for the templates ---------------------------------------------------
 
 
@@ -337,7 +347,11 @@ class GangstersUI(GameUI):
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return board_model(view, names, play)
+        if not view:
+            return {}
+        clickable = bool(play and play.get("gx", {}).get("builder"))
+        return _cached_board(json.dumps(view, sort_keys=True, separators=(",", ":")), tuple(names or ()),
+                             clickable)
 
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
