@@ -13,7 +13,8 @@ client (the whole middleware stack and template rendering; no network), with
 Each figure is the median of ``BENCH_PAGE_REPEAT`` (30) fetches after two warm-up
 fetches, in ms; ``ratio`` is that median over the median of a 404 page fetched
 alternately with it (the floor: middleware and a template, no game), so a busy
-machine slows both alike.
+machine slows both alike. ``BENCH_PAGE_GAMES`` (slugs, comma-separated) limits the
+run to those games, to compare one page before and after a change quickly.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bench import common
 
 REPEAT = int(os.environ.get("BENCH_PAGE_REPEAT", "30"))
 MOVES = int(os.environ.get("BENCH_PAGE_MOVES", "40"))
+ONLY = {slug.strip() for slug in os.environ.get("BENCH_PAGE_GAMES", "").split(",") if slug.strip()}
 
 
 def _timed(fetch: Callable[[], Any]) -> float:
@@ -52,6 +54,20 @@ def paired_ms(fetch: Callable[[], Any], floor: Callable[[], Any]) -> tuple[float
         pages.append(_timed(fetch))
         floors.append(_timed(floor))
     return statistics.median(pages) * 1000, statistics.median(floors) * 1000
+
+
+def most_players(rules: Any) -> int:
+    """The most players the game takes with its default options (five Gangsters players need an option)."""
+    from games.rules import OptionError
+
+    defaults = rules.resolve_options({})
+    for n in range(rules.max_players, rules.min_players, -1):
+        try:
+            rules.check_options(n, defaults)
+        except OptionError:
+            continue
+        return int(n)
+    return int(rules.min_players)
 
 
 def main() -> None:
@@ -83,7 +99,9 @@ def main() -> None:
     floors: list[float] = []
     lobby_client = None
     for rules in all_rules():
-        game_id = common.new_game(f"page-{rules.slug}-{run}", rules.slug, rules.max_players)
+        if ONLY and rules.slug not in ONLY:
+            continue
+        game_id = common.new_game(f"page-{rules.slug}-{run}", rules.slug, most_players(rules))
         driver = common.Driver(game_id, random.Random(1))
         for _ in range(MOVES):
             if not driver.step():

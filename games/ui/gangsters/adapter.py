@@ -27,6 +27,8 @@ again::
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any, Mapping
 
 from games.rules import Decision
@@ -53,6 +55,7 @@ from games.rules.gangsters import (
 )
 from games.templatetags.ravenpost import seat_color
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
+from games.ui.gangsters import render
 
 CELL = 30  # SVG units per map cell
 DIE_USE = {"green": "Racketeer", "red": "Thug", "black": "Vamp", "blue": "cops", "white": "Public"}
@@ -222,7 +225,7 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
     step = view.get("step", "")
     deciding = [_seat_ref(s, names) for s in view["to_act"]]
     uses = COP_TURN_DIE_USE if turn.get("cop_turn") else DIE_USE
-    return {
+    model = {
         "round": view["round"],
         "phase": view["phase"],
         "step": step,
@@ -246,6 +249,11 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
         "clickable": bool(play and play.get("gx", {}).get("builder")),
         "police": _police(view, names),
     }
+    # The map and the joint lists are written in Python (see render.py): as template loops they were
+    # most of the page's rendering time.
+    model["map_svg"] = render.map_svg(model, names)
+    model["joints_html"] = render.joint_lists(model["joints"], names)
+    return model
 
 
 def _police(view: Mapping[str, Any], names: list[str]) -> dict[str, Any] | None:
@@ -262,6 +270,14 @@ def _police(view: Mapping[str, Any], names: list[str]) -> dict[str, Any] | None:
             "bribe_count": g["bribe_count"], "shown": g["shown"], "wheels": g["wheels"],
             "heaters": g["heaters"],
             "to_act": seat in view["to_act"]}
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_board(view_json: str, names: tuple[str, ...], clickable: bool) -> dict[str, Any]:
+    """The board of one view as the players are named: pages of one game version (every reload, each
+    spectator, the replay's last step) share it. Keyed by the whole view, so a seat's secrets reach only
+    a page showing that same view. The model is shared: the template only reads it."""
+    return board_model(json.loads(view_json), list(names), {"gx": {"builder": True}} if clickable else None)
 
 
 # -- the decision, shaped for the templates ---------------------------------------------------
@@ -332,7 +348,11 @@ class GangstersUI(GameUI):
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return board_model(view, names, play)
+        if not view:
+            return {}
+        clickable = bool(play and play.get("gx", {}).get("builder"))
+        return _cached_board(json.dumps(view, sort_keys=True, separators=(",", ":")), tuple(names or ()),
+                             clickable)
 
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:

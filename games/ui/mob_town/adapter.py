@@ -26,6 +26,8 @@ rules check them again:
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from typing import Any, Mapping
 
@@ -95,13 +97,23 @@ def hand_boxes(hand: list[str], accepts: Any = None) -> list[dict[str, Any]]:
              "enabled": accepts(code) if accepts else True} for i, code in enumerate(hand)]
 
 
+@functools.lru_cache(maxsize=64)
+def _cached_board(view_json: str, names: tuple[str, ...]) -> dict[str, Any]:
+    """The board of one view as the players are named: pages of one game version (every reload, each
+    spectator, the replay's last step) share it. Keyed by the whole view, so a seat's secrets reach only
+    a page showing that same view. The model is shared: the template only reads it."""
+    return board_model(json.loads(view_json), list(names))
+
+
 class MobTownUI(GameUI):
     board_template = "ui/mob_town/board.html"
     play_template = "ui/mob_town/play.html"
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return board_model(view, names)
+        if not view:
+            return {}
+        return _cached_board(json.dumps(view, sort_keys=True, separators=(",", ":")), tuple(names or ()))
 
     # -- forms on the page ---------------------------------------------------------------
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,

@@ -25,6 +25,7 @@ from games.rules.mob_town import (
     card_name,
     card_suit,
 )
+from games.ui.mob_town import render
 
 ACTION_TITLES = {"draw": "Draw", "trade": "Trade", "cashin": "Cash in", "move": "Move", "clear": "Clear Out",
                  "shutdown": "Shut Down"}
@@ -131,6 +132,8 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None) 
         "hand": [card_model(c) for c in view["hand"]] if view.get("hand") is not None else None,
         "turn": seat_info(view["turn"], names) if view["phase"] != "over" else None,
     }
+    # Written in Python (see render.py): as template loops the city was most of the page's rendering time.
+    model["city_html"] = render.city_table(model)
     if coop:
         model.update({
             "track": view["track"], "win_at": view["win_at"], "mob_track": view["mob"]["track"],
