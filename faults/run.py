@@ -43,13 +43,13 @@ import psycopg
 
 from faults.services import (
     BIN,
+    HIDDEN,
     ROOT,
     Browser,
     PostgresCluster,
     Process,
     Redis,
     SmtpSink,
-    move_form,
     pids_with_connection_from,
     reply,
 )
@@ -78,8 +78,8 @@ class Plan:
     @classmethod
     def of(cls, quick: bool) -> "Plan":
         if quick:
-            return cls(games=3, play_seconds=115, faults=[
-                (8, "worker"), (22, "gunicorn"), (34, "postgres"), (48, "redis"), (82, "beat")])
+            return cls(games=3, play_seconds=90, faults=[
+                (5, "worker"), (15, "gunicorn"), (25, "postgres"), (35, "redis"), (63, "beat")])
         return cls(games=4, play_seconds=330, faults=[
             (15, "worker"), (40, "gunicorn"), (60, "postgres"), (85, "redis"), (130, "beat"),
             (175, "worker"), (200, "gunicorn"), (220, "postgres"), (245, "redis"), (290, "worker")])
@@ -105,6 +105,7 @@ class Tally:
     dropped: list[tuple[float, str]] = field(default_factory=list)  # connection reset or timed out
     slow_moves: list[float] = field(default_factory=list)  # POSTs that took over a second
     games_played: list[int] = field(default_factory=list)
+    accepted_at: list[float] = field(default_factory=list)  # when each move was accepted (web or mail)
 
     def note(self, bucket: list[Any], item: Any) -> None:
         with self.lock:
@@ -236,6 +237,7 @@ class Deployment:
         return ""
 
     def second_beat(self, seconds: float) -> str:
+        """A second beat beside the first, ``seconds`` from when it runs: every periodic task twice."""
         beat = self.start_beat("beat2-schedule")
         time.sleep(seconds)
         self.killed.add(beat.proc.pid)
@@ -254,19 +256,29 @@ class Driver(threading.Thread):
         self.browsers = [Browser(d.port, d.host, f"203.0.113.{10 + 3 * n + seat}") for seat in range(3)]
         self.count = 0
         self.game_id = 0
+        self.seats: dict[int, int] = {}  # seat -> index in ``players``
+        self.seats_of = 0
+        self.mailed: dict[int, str] = {}  # seat -> Message-ID of its mail move not yet processed
         self.error: str | None = None
 
     def new_game(self) -> None:
-        extra = ["--deadline", f"{DEADLINE_SECONDS}s", "--max-timeouts", "100000"] if self.idle else []
         for _ in range(60):
-            result = self.d.manage("new_game", "revolution", *[a for p in self.players for a in ("--player", p)],
-                                   *extra, check=False)
+            result = self.d.manage("new_game", *self.new_game_args(), check=False)
             if result.returncode == 0:
                 self.game_id = int(result.stdout.decode().strip())
                 self.tally.note(self.tally.games_played, self.game_id)
                 return
             time.sleep(1)  # the database is restarting
         raise RuntimeError(f"could not create a game: {result.stderr.decode()[-2000:]}")
+
+    def new_game_args(self) -> list[str]:
+        extra = ["--deadline", f"{DEADLINE_SECONDS}s", "--max-timeouts", "100"] if self.idle else []
+        return ["revolution", *[a for p in self.players for a in ("--player", p)], *extra]
+
+    def sign_in(self) -> None:
+        if not self.idle:
+            for browser, address in zip(self.browsers, self.players):
+                browser.sign_in(address, PASSWORD)
 
     def run(self) -> None:
         try:
@@ -275,13 +287,6 @@ class Driver(threading.Thread):
             self.error = f"{type(error).__name__}: {error}"
 
     def play(self) -> None:
-        self.new_game()
-        if not self.idle:
-            self.d.manage("shell", "-c", "from accounts.models import User\n"
-                          f"for u in User.objects.filter(email__in={self.players!r}): "
-                          f"u.set_password({PASSWORD!r}); u.save()")
-            for browser, address in zip(self.browsers, self.players):
-                browser.sign_in(address, PASSWORD)
         while not self.stopping.is_set():
             state = self.db.state(self.game_id)
             if state is None or RULES.is_over(state):
@@ -290,12 +295,36 @@ class Driver(threading.Thread):
             if self.idle:
                 self.stopping.wait(1)
                 continue
-            seat = RULES.to_act(state)[0]
+            if self.seats_of != self.game_id:  # seats are dealt by the game's seed
+                self.seats_of = self.game_id
+                self.seats = {seat: self.players.index(address) for seat, address in self.db.query(
+                    "SELECT s.index, u.email FROM games_seat s JOIN accounts_user u ON u.id = s.user_id "
+                    "WHERE s.game_id = %s", (self.game_id,))}
+                self.mailed = {}
+            self.settle_mail()
+            # A seat whose mail move a worker has yet to apply waits; the others play on meanwhile
+            # (during a broker outage the web moves go on while the mail moves wait for the worker).
+            free = [seat for seat in RULES.to_act(state) if seat not in self.mailed]
+            if not free:
+                self.stopping.wait(0.3)
+                continue
+            seat = free[0]
+            player = self.seats[seat]
             text = RULES.format_move(state, seat, RULES.default_move(state, seat))
             self.count += 1
-            if self.count % 3 == 0 and self.mail_move(seat, text):
+            if self.count % 3 == 0 and self.mail_move(seat, player, text):
                 continue
-            self.web_move(seat, text)
+            if not self.web_move(player, text) and not self.mail_move(seat, player, text):
+                self.stopping.wait(0.5)  # neither the page nor a turn mail offers the move yet
+
+    def settle_mail(self) -> None:
+        """Forget the mail moves the worker has processed (applied, or refused: then counted as such)."""
+        for seat, key in list(self.mailed.items()):
+            status = self.db.inbound_status(key)
+            if status not in (None, "received"):
+                del self.mailed[seat]
+                if status != "applied":
+                    self.tally.note(self.tally.refused, f"mail move {key} in game {self.game_id}: {status}")
 
     def _request(self, what: str, call: Callable[[], Any]) -> Any:
         """One HTTP exchange, repeated (as a player presses reload) after a 5xx or a dropped connection."""
@@ -313,15 +342,13 @@ class Driver(threading.Thread):
             return status, *rest
         raise RuntimeError(f"{what}: no answer after 120 tries")
 
-    def web_move(self, seat: int, text: str) -> None:
-        browser = self.browsers[seat]
-        fields: dict[str, str] = {}
-
-        def page() -> tuple[int, str]:
-            fields.update(move_form(browser, self.game_id))
-            return 200, ""
-
-        self._request(f"game {self.game_id} page", page)
+    def web_move(self, player: int, text: str) -> bool:
+        """The move through the game page's move box; False when the page shows none."""
+        browser = self.browsers[player]
+        status, page = self._request(f"game {self.game_id} page", lambda: browser.get(f"/games/{self.game_id}/"))
+        fields = dict(HIDDEN.findall(page))
+        if status != 200 or set(fields) != {"expected_version", "idempotency_key"}:
+            return False
         form = {**fields, "text": text, "confirm": "1"}
         began = time.monotonic()
         status, _, body = self._request(f"game {self.game_id} move",
@@ -331,18 +358,19 @@ class Driver(threading.Thread):
         if status == 302:
             with self.tally.lock:
                 self.tally.web_keys[self.game_id].append(form["idempotency_key"])
+                self.tally.accepted_at.append(time.time())
         else:
             self.tally.note(self.tally.refused, f"web move in game {self.game_id}: {status} {body[:200]!r}")
+        return True
 
-    def mail_move(self, seat: int, text: str) -> bool:
+    def mail_move(self, seat: int, player: int, text: str) -> bool:
         """Reply to the latest turn mail; False when there is none yet (the caller moves on the web)."""
-        address = self.players[seat]
+        address = self.players[player]
         mails = [m for m in list(self.d.sink.messages) if address in str(m["To"]) and m["Reply-To"]
                  and f"#{self.game_id}" in str(m["Subject"])]
         if not mails:
             return False
         raw = reply(mails[-1], address, text)
-        before = self.db.moves(self.game_id)
         for _ in range(120):
             result = self.d.manage("ingest_email", "--sender", address, "--recipient", str(mails[-1]["Reply-To"]),
                                    stdin=raw, check=False)
@@ -356,18 +384,8 @@ class Driver(threading.Thread):
         key = message_id.group(1).decode() if message_id else "?"
         with self.tally.lock:
             self.tally.mail_ids[self.game_id].append(key)
-        # The move is applied by a worker: the next one waits for it (or for the answer that refuses it).
-        give_up = time.monotonic() + 240
-        while time.monotonic() < give_up and not self.stopping.is_set():
-            if self.db.moves(self.game_id) > before:
-                return True
-            status = self.db.inbound_status(key)
-            if status not in (None, "received"):
-                if self.db.moves(self.game_id) > before:
-                    return True
-                self.tally.note(self.tally.refused, f"mail move {key} in game {self.game_id}: {status}")
-                return True
-            time.sleep(0.3)
+            self.tally.accepted_at.append(time.time())
+        self.mailed[seat] = key  # a worker applies it (see settle_mail)
         return True
 
 
@@ -423,7 +441,7 @@ class Outcome:
 
 
 def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: set[str],
-          timeout_batches: list[tuple[int, float]], mail_rows: list[list[Any]],
+          timeouts: list[tuple[int, int, float]], mail_rows: list[list[Any]],
           arrivals: dict[str, list[float]], faults: list[Fault], exited: list[str], verify: str,
           play_end: float, driver_errors: list[str]) -> Outcome:
     """The table and the failed criteria, from what was counted (pure: the unit tests feed it by hand)."""
@@ -442,11 +460,11 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
     duplicated = sum(max(0, events.get(g, 0) - accepted.get(g, 0)) for g in events)
     n_web = sum(len(v) for v in tally.web_keys.values())
     n_mail = sum(len(v) for v in tally.mail_ids.values())
-    # A timeout applied twice: two batches of one game closer together than the time per move.
-    by_game: dict[int, list[float]] = collections.defaultdict(list)
-    for game_id, when in timeout_batches:
-        by_game[game_id].append(when)
-    twice = sum(1 for times in by_game.values() for a, b in zip(sorted(times), sorted(times)[1:])
+    # A timeout applied twice: one seat timed out again sooner than the time per move after the last.
+    by_seat: dict[tuple[int, int], list[float]] = collections.defaultdict(list)
+    for game_id, seat, when in timeouts:
+        by_seat[(game_id, seat)].append(when)
+    twice = sum(1 for times in by_seat.values() for a, b in zip(sorted(times), sorted(times)[1:])
                 if b - a < DEADLINE_SECONDS * 0.8)
 
     first_arrival = {mid: min(times) for mid, times in arrivals.items()}
@@ -459,15 +477,15 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
 
     lines = [f"moves     accepted {n_web + n_mail} (web {n_web}, mail {n_mail})   recorded {sum(events.values())}"
              f"   lost {lost}   duplicated {duplicated}   refused {len(tally.refused)}",
-             f"timeouts  applied in {len(timeout_batches)} deadlines   applied twice {twice}",
+             f"timeouts  applied {len(timeouts)} (game with {DEADLINE_SECONDS} s deadlines)   applied twice {twice}",
              f"mail      written {len(to_deliver)} to send   delivered {len(to_deliver) - len(missing)}"
              f"   missing {len(missing)}   duplicated {extra_copies} (marked {extra_copies - len(unmarked)})",
              f"workers   exited on their own {len(exited)}" + (f": {'; '.join(exited)}" if exited else ""),
              f"web       5xx {len(tally.server_errors)}   dropped connections {len(tally.dropped)}"
              f"   moves slower than 1 s {len(tally.slow_moves)}",
              f"verify    {verify}", ""]
-    lines.append(f"{'fault':<34}{'at s':>7}{'lasted s':>10}{'5xx':>6}{'dropped':>9}{'max mail delay s':>18}"
-                 f"{'dup mails':>11}")
+    lines.append(f"{'fault':<34}{'at s':>7}{'lasted s':>10}{'5xx':>6}{'dropped':>9}{'moves, mail during':>20}"
+                 f"{'max mail delay s':>18}{'dup mails':>11}")
     starts = [f.start for f in faults]
     origin = starts[0] if starts else play_end
     for i, fault in enumerate(faults):
@@ -476,11 +494,14 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
         drops = [e for e in tally.dropped if fault.start <= e[0] < upto]
         delays = [first_arrival[row[5]] - max(row[4], fault.end) for row in to_deliver
                   if row[5] in first_arrival and row[4] < upto and first_arrival[row[5]] >= fault.end]
-        dups = sum(n - 1 for mid, n in copies.items() if fault.start <= sorted(arrivals[mid])[1] < upto)
+        # A duplicate belongs to the fault that interrupted its first send (the copy comes later).
+        dups = sum(n - 1 for mid, n in copies.items() if fault.start - 1 <= min(arrivals[mid]) < upto - 1)
+        written = sum(1 for row in to_deliver if fault.start <= row[4] <= fault.end)
+        moved = sum(1 for when in tally.accepted_at if fault.start <= when <= fault.end)
         delay = max(delays, default=0.0)
         name = fault.name + (f" ({fault.note})" if fault.note else "")
         lines.append(f"{name:<34}{fault.start - origin:>7.1f}{fault.end - fault.start:>10.1f}{len(errors):>6}"
-                     f"{len(drops):>9}{delay:>18.1f}{dups:>11}")
+                     f"{len(drops):>9}{moved:>13}, {written:>5}{delay:>18.1f}{dups:>11}")
         if delay > MAX_MAIL_DELAY:
             fail(False, f"mail delayed {delay:.1f} s after '{fault.name}' ended (at most {MAX_MAIL_DELAY:.0f})")
     if lost:
@@ -519,11 +540,13 @@ def run(quick: bool, keep: bool = False) -> int:
         print(f"fault run ({'quick' if quick else 'full'}): starting PostgreSQL, Redis, an SMTP sink, gunicorn, "
               "two workers and beat", flush=True)
         d.start()
+        print(f"started in {time.time() - began:.0f} s", flush=True)
         db = Db(d.cluster)
         tally = Tally()
         stop = threading.Event()
         drivers = [Driver(n, d, db, tally, stop) for n in range(plan.games)]
         drivers.append(Driver(plan.games, d, db, tally, stop, idle=True))
+        setup(d, drivers)
         for driver in drivers:
             driver.start()
         play_start = time.time()
@@ -557,7 +580,7 @@ def run(quick: bool, keep: bool = False) -> int:
                 fault.end = time.time()
             elif kind == "beat":
                 fault.name = "second beat"
-                fault.note = d.second_beat(20 if quick else 30)
+                fault.note = d.second_beat(10 if quick else 30)
                 fault.end = time.time()
             faults.append(fault)
             print(f"  {fault.start - play_start:6.1f} s  {fault.name} {fault.note}".rstrip(), flush=True)
@@ -578,8 +601,8 @@ def run(quick: bool, keep: bool = False) -> int:
         events = {g: events.get(g, 0) for g in set(events) | set(tally.web_keys) | set(tally.mail_ids)}
         recorded_keys = {k for (k,) in db.query("SELECT idempotency_key FROM games_event "
                                                 "WHERE idempotency_key IS NOT NULL")}
-        timeout_batches = [(g, when.timestamp()) for g, when in db.query(
-            "SELECT game_id, created_at FROM games_event WHERE kind = 'timeout' GROUP BY game_id, created_at")]
+        timeouts = [(g, seat, when.timestamp()) for g, seat, when in db.query(
+            "SELECT game_id, seat, created_at FROM games_event WHERE kind = 'timeout'")]
         mail_rows = [json.loads(line) for line in
                      d.manage("shell", "-c", ROWS_SCRIPT).stdout.decode().splitlines() if line.startswith("[")]
         arrivals: dict[str, list[float]] = collections.defaultdict(list)
@@ -589,7 +612,7 @@ def run(quick: bool, keep: bool = False) -> int:
         verify = next((line.strip() for line in verify_out.splitlines() if "difference" in line),
                       verify_out.strip()[-200:] or "no output")
         outcome = judge(quick=quick, tally=tally, events=events, recorded_keys=recorded_keys,
-                        timeout_batches=timeout_batches, mail_rows=mail_rows, arrivals=arrivals, faults=faults,
+                        timeouts=timeouts, mail_rows=mail_rows, arrivals=arrivals, faults=faults,
                         exited=exited, verify=verify, play_end=play_end,
                         driver_errors=[f"{drv.name}: {drv.error}" for drv in drivers if drv.error])
         stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -607,6 +630,33 @@ def run(quick: bool, keep: bool = False) -> int:
             print(f"kept {workdir}")
         else:
             shutil.rmtree(workdir, ignore_errors=True)
+
+
+SETUP_SCRIPT = """
+import json, sys
+from django.core.management import call_command
+from accounts.models import User
+from notifications.models import MailPreference
+games, password = json.loads(sys.argv[-1])
+for args in games:
+    call_command("new_game", *args)  # prints the new game's id
+for user in User.objects.all():
+    user.set_password(password)
+    user.save()
+    # A mail confirming each web move (off by default): mail is written while the broker is away.
+    MailPreference.objects.update_or_create(user=user, defaults={"confirm_web_moves": True})
+"""
+
+
+def setup(d: Deployment, drivers: list[Driver]) -> None:
+    """The first game of each driver (``manage.py new_game``, in one process) and its players' sign-ins."""
+    games = json.dumps([[driver.new_game_args() for driver in drivers], PASSWORD])
+    result = d.manage("shell", "-c", SETUP_SCRIPT.replace("sys.argv[-1]", repr(games)))
+    ids = [int(line) for line in result.stdout.decode().splitlines() if line.strip().isdigit()]
+    for driver, game_id in zip(drivers, ids):
+        driver.game_id = game_id
+        driver.tally.note(driver.tally.games_played, game_id)
+        driver.sign_in()
 
 
 def sign_in_while_down(d: Deployment) -> tuple[int, str]:
