@@ -524,6 +524,8 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
         fail(False, f"{extra_copies} duplicate mails for {len(faults)} faults")
     if tally.server_errors:
         fail(False, f"{len(tally.server_errors)} responses with a 5xx status")
+    if tally.slow_moves:
+        fail(False, f"{len(tally.slow_moves)} moves took over a second (longest {max(tally.slow_moves):.1f} s)")
     if tally.refused:
         fail(False, f"{len(tally.refused)} moves refused: {tally.refused[:3]}")
     lines += [""] + [f"FAIL: {f}" for f in failures] + [f"warning: {w}" for w in warnings]
