@@ -64,6 +64,9 @@ KNOBS = {"OUTBOX_RETRY_SECONDS": "3", "OUTBOX_SENDING_TIMEOUT": "6", "DEADLINE_S
          "EMAIL_TIMEOUT": "5"}
 DEADLINE_SECONDS = 6
 MAX_MAIL_DELAY = 15.0
+# A move while the broker is away takes as long as any other (the publish fails at once); on a loaded
+# machine a POST may take a second anyway, so only a wait of the broker's order fails the run.
+MAX_MOVE_WAIT = 2.0
 REDIS_OUTAGE = 25.0
 
 
@@ -103,7 +106,7 @@ class Tally:
     refused: list[str] = field(default_factory=list)
     server_errors: list[tuple[float, str]] = field(default_factory=list)  # (when, what)
     dropped: list[tuple[float, str]] = field(default_factory=list)  # connection reset or timed out
-    slow_moves: list[float] = field(default_factory=list)  # POSTs that took over a second
+    move_times: list[tuple[float, float]] = field(default_factory=list)  # (when, seconds) of each move POST
     games_played: list[int] = field(default_factory=list)
     accepted_at: list[float] = field(default_factory=list)  # when each move was accepted (web or mail)
 
@@ -353,8 +356,7 @@ class Driver(threading.Thread):
         began = time.monotonic()
         status, _, body = self._request(f"game {self.game_id} move",
                                         lambda: browser.post(f"/games/{self.game_id}/move/", form))
-        if time.monotonic() - began > 1.0:
-            self.tally.note(self.tally.slow_moves, time.monotonic() - began)
+        self.tally.note(self.tally.move_times, (time.time(), time.monotonic() - began))
         if status == 302:
             with self.tally.lock:
                 self.tally.web_keys[self.game_id].append(form["idempotency_key"])
@@ -482,10 +484,11 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
              f"   missing {len(missing)}   duplicated {extra_copies} (marked {extra_copies - len(unmarked)})",
              f"workers   exited on their own {len(exited)}" + (f": {'; '.join(exited)}" if exited else ""),
              f"web       5xx {len(tally.server_errors)}   dropped connections {len(tally.dropped)}"
-             f"   moves slower than 1 s {len(tally.slow_moves)}",
+             f"   move POSTs slower than 1 s {sum(1 for _, took in tally.move_times if took > 1)}"
+             f" (of {len(tally.move_times)})",
              f"verify    {verify}", ""]
     lines.append(f"{'fault':<34}{'at s':>7}{'lasted s':>10}{'5xx':>6}{'dropped':>9}{'moves, mail during':>20}"
-                 f"{'max mail delay s':>18}{'dup mails':>11}")
+                 f"{'slowest move s':>16}{'max mail delay s':>18}{'dup mails':>11}")
     starts = [f.start for f in faults]
     origin = starts[0] if starts else play_end
     for i, fault in enumerate(faults):
@@ -498,10 +501,13 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
         dups = sum(n - 1 for mid, n in copies.items() if fault.start - 1 <= min(arrivals[mid]) < upto - 1)
         written = sum(1 for row in to_deliver if fault.start <= row[4] <= fault.end)
         moved = sum(1 for when in tally.accepted_at if fault.start <= when <= fault.end)
+        slowest = max((took for when, took in tally.move_times if fault.start <= when <= fault.end), default=0.0)
         delay = max(delays, default=0.0)
         name = fault.name + (f" ({fault.note})" if fault.note else "")
         lines.append(f"{name:<34}{fault.start - origin:>7.1f}{fault.end - fault.start:>10.1f}{len(errors):>6}"
-                     f"{len(drops):>9}{moved:>13}, {written:>5}{delay:>18.1f}{dups:>11}")
+                     f"{len(drops):>9}{moved:>13}, {written:>5}{slowest:>16.1f}{delay:>18.1f}{dups:>11}")
+        if fault.name.startswith("Redis") and slowest > MAX_MOVE_WAIT:
+            fail(False, f"a move took {slowest:.1f} s while Redis was down (moves never wait on the broker)")
         if delay > MAX_MAIL_DELAY:
             fail(False, f"mail delayed {delay:.1f} s after '{fault.name}' ended (at most {MAX_MAIL_DELAY:.0f})")
     if lost:
@@ -524,8 +530,6 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
         fail(False, f"{extra_copies} duplicate mails for {len(faults)} faults")
     if tally.server_errors:
         fail(False, f"{len(tally.server_errors)} responses with a 5xx status")
-    if tally.slow_moves:
-        fail(False, f"{len(tally.slow_moves)} moves took over a second (longest {max(tally.slow_moves):.1f} s)")
     if tally.refused:
         fail(False, f"{len(tally.refused)} moves refused: {tally.refused[:3]}")
     lines += [""] + [f"FAIL: {f}" for f in failures] + [f"warning: {w}" for w in warnings]

@@ -28,8 +28,8 @@ def outcome(quick: bool = False, **changes: Any) -> tuple[list[str], str]:
     for key, value in changes.items():
         if key in ("web_keys", "mail_ids"):
             getattr(tally, key).update(value)
-        elif key == "slow_moves":
-            tally.slow_moves.extend(value)
+        elif key == "move_times":
+            tally.move_times.extend(value)
         else:
             facts[key] = value
     result = judge(**facts)
@@ -66,5 +66,8 @@ def test_missing_or_unmarked_mail_fails_the_full_run_and_warns_in_the_quick_one(
     assert any("never delivered" in f for f in failures)
     failures, _ = outcome(False, arrivals={"<a>": [105.0], "<b>": [130.0]})
     assert any("delayed 28.8 s" in f for f in failures)
-    failures, _ = outcome(False, slow_moves=[2.5])
-    assert any("moves took over a second (longest 2.5 s)" in f for f in failures)
+    redis = [Fault("Redis down 25 s", start=120.0, end=145.0)]
+    failures, _ = outcome(False, faults=redis, move_times=[(130.0, 0.4), (150.0, 3.0)])
+    assert failures == [], "a slow move after the outage is no wait on the broker"
+    failures, _ = outcome(False, faults=redis, move_times=[(130.0, 2.5)])
+    assert any("a move took 2.5 s while Redis was down" in f for f in failures)
