@@ -29,6 +29,8 @@ import json
 import os
 import re
 import secrets
+import shlex
+import signal
 import shutil
 import subprocess
 import sys
@@ -56,6 +58,7 @@ from faults.services import (
 from games.rules import get_rules
 
 ENV_EXAMPLE = ROOT / "deploy" / "ravenpost.env.example"
+PROCFILE = ROOT / "deploy" / "Procfile"
 PASSWORD = "fault-run-password-42"
 RULES = get_rules("revolution")
 # Documented knobs (docs/operators/README.md), turned down so that a killed send is retried within
@@ -127,6 +130,17 @@ def read_env_file(path: Path = ENV_EXAMPLE) -> dict[str, str]:
     return values
 
 
+def procfile(path: Path = PROCFILE) -> dict[str, list[str]]:
+    """The documented commands of the long-running processes (``name: command`` lines)."""
+    commands = {}
+    for line in path.read_text().splitlines():
+        name, sep, command = line.partition(":")
+        if sep and not line.startswith("#"):
+            args = shlex.split(command)
+            commands[name.strip()] = [str(BIN / args[0]), *args[1:]]
+    return commands
+
+
 class Deployment:
     """The processes of one deployment, started from the documented environment, and the faults done to them."""
 
@@ -155,6 +169,7 @@ class Deployment:
         self.started: list[Process] = []
         self.killed: set[int] = set()  # ids of processes this run killed or stopped on purpose
         self.port = 0
+        self.commands = procfile()
 
     # -- starting -------------------------------------------------------------------------------
     def manage(self, *args: str, stdin: bytes | None = None, check: bool = True) -> subprocess.CompletedProcess[bytes]:
@@ -173,8 +188,9 @@ class Deployment:
         # The documented order: migrate, collectstatic, start.
         self.manage("migrate", "--noinput")
         self.manage("collectstatic", "--noinput")
-        self.web = self._spawn([str(BIN / "gunicorn"), "config.wsgi:application", "--bind", "127.0.0.1:0",
-                                "--workers", "2", "--access-logfile", "-"])
+        web = self.commands["web"]
+        web[web.index("--bind") + 1] = "127.0.0.1:0"  # a free port
+        self.web = self._spawn(web)
         self.port = int(self.web.wait_for(r"Listening at: http://127\.0\.0\.1:(\d+)").group(1))
         for name in ("w1", "w2"):
             self.start_worker(name)
@@ -186,14 +202,13 @@ class Deployment:
         return process
 
     def start_worker(self, name: str) -> None:
-        worker = self._spawn([str(BIN / "celery"), "-A", "config", "worker", "-l", "INFO", "-c", "1", "-n",
-                              f"{name}@faults", "--without-gossip", "--without-mingle"], new_session=True)
+        worker = self._spawn([*self.commands["worker"], "-n", f"{name}@faults"], new_session=True)
         worker.wait_for(r"ready\.", timeout=120)
         self.workers[name] = worker
 
     def start_beat(self, schedule: str) -> Process:
-        beat = self._spawn([str(BIN / "celery"), "-A", "config", "beat", "-l", "INFO", "-s",
-                            str(self.workdir / schedule), "--pidfile="])
+        # Each beat keeps its own schedule file and no pid file (as on two hosts).
+        beat = self._spawn([*self.commands["beat"], "-s", str(self.workdir / schedule), "--pidfile="])
         beat.wait_for(r"beat: Starting", timeout=120)
         return beat
 
@@ -432,7 +447,8 @@ from notifications.models import OutboxMessage
 from notifications.render import row_message_id
 for row in OutboxMessage.objects.all():
     print(json.dumps([row.pk, row.kind, row.status, row.maybe_duplicate, row.created_at.timestamp(),
-                      row_message_id(row)]))
+                      row_message_id(row), row.attempts, row.last_error[:200],
+                      row.sent_at.timestamp() if row.sent_at else None]))
 """
 
 
@@ -523,13 +539,15 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
     if driver_errors:
         fail(True, "a player stopped: " + "; ".join(driver_errors))
     if missing:
-        fail(False, f"{len(missing)} mails never delivered")
+        fail(False, f"{len(missing)} mails never delivered: " + "; ".join(
+            f"row {row[0]} {row[1]} {row[2]} attempts {row[6:7]} {row[7:8]}" for row in missing[:5]))
     if unmarked:
         fail(False, f"{len(unmarked)} mails delivered twice without the possible-duplicate mark")
     if extra_copies > len(faults):
         fail(False, f"{extra_copies} duplicate mails for {len(faults)} faults")
     if tally.server_errors:
-        fail(False, f"{len(tally.server_errors)} responses with a 5xx status")
+        fail(False, f"{len(tally.server_errors)} responses with a 5xx status: "
+                    + "; ".join(f"{when - origin:.1f} s {what}" for when, what in tally.server_errors[:5]))
     if tally.refused:
         fail(False, f"{len(tally.refused)} moves refused: {tally.refused[:3]}")
     lines += [""] + [f"FAIL: {f}" for f in failures] + [f"warning: {w}" for w in warnings]
@@ -682,4 +700,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="about three minutes, five faults (CI)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory (logs, database)")
     args = parser.parse_args(argv)
+    # Stopped by a signal (also from a background job, where SIGINT is ignored), it still stops
+    # everything it started: the interruption unwinds through run()'s cleanup.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     return run(args.quick, args.keep)
