@@ -1,20 +1,27 @@
-"""A read that lost its database connection (PostgreSQL restarted under it) is answered again, not with a 500.
+"""A request that lost its database connection (PostgreSQL restarted under it) is answered again, not with a 500.
 
 ``CONN_HEALTH_CHECKS`` and :mod:`config.db.postgresql` cover a request that
 *starts* while the database restarts: it reconnects, waiting if need be. A
-request that was *running* when the server stopped fails in its query. For a
-GET or HEAD, which change nothing, the WSGI application is simply called once
-more with a fresh connection; the player sees the page, a little later. Other
-methods are not repeated here: whether their transaction committed is unknown
-when the connection drops during the commit, and the player's resubmission is
-what the idempotency keys are for.
+request that was *running* when the server stopped fails in its query. When
+running it again is harmless, the WSGI application is simply called once more
+with a fresh connection, and the player gets the answer a little later:
+
+- a GET or HEAD changes nothing;
+- a form post carrying an ``idempotency_key`` (a move) is recorded once
+  whatever happens: if the cut came after its commit, the second run finds the
+  key and answers as the first would have.
+
+Any other post is not repeated: whether its transaction committed is unknown
+when the connection drops during the commit.
 """
 
 from __future__ import annotations
 
+import io
 import sys
 import threading
 from typing import Any, Callable, Iterable
+from urllib.parse import parse_qs
 
 from django.core.signals import got_request_exception
 from django.db import connections
@@ -23,6 +30,8 @@ from django.db.utils import InterfaceError, OperationalError
 from config.db.postgresql.base import restarting
 
 SAFE_METHODS = ("GET", "HEAD")
+# Form posts up to this size are read ahead to look for an idempotency key (moves are a few hundred bytes).
+MAX_REPEATABLE_BODY = 64 * 1024
 _lost = threading.local()
 
 
@@ -43,8 +52,12 @@ class RetryAfterLostDatabase:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        body_bytes = None
         if environ.get("REQUEST_METHOD") not in SAFE_METHODS:
-            return self.app(environ, start_response)
+            body_bytes = keyed_form_body(environ)
+            if body_bytes is None:
+                return self.app(environ, start_response)
+            environ["wsgi.input"] = io.BytesIO(body_bytes)
         _lost.seen = False
         started: list[tuple[Any, ...]] = []
         body = self.app(environ, lambda *args: started.append(args))
@@ -53,6 +66,25 @@ class RetryAfterLostDatabase:
             if hasattr(body, "close"):
                 body.close()
             connections.close_all()  # the dead connections; the next query opens (or awaits) a new one
+            if body_bytes is not None:
+                environ["wsgi.input"] = io.BytesIO(body_bytes)
             return self.app(environ, start_response)
         start_response(*started[0])
         return body
+
+
+def keyed_form_body(environ: dict[str, Any]) -> bytes | None:
+    """The body of a small form post that carries an ``idempotency_key`` (read ahead), else None (left unread)."""
+    if not str(environ.get("CONTENT_TYPE", "")).startswith("application/x-www-form-urlencoded"):
+        return None
+    try:
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return None
+    if not 0 < length <= MAX_REPEATABLE_BODY:
+        return None
+    body = environ["wsgi.input"].read(length)
+    if not parse_qs(body.decode("latin-1")).get("idempotency_key", [""])[0]:
+        environ["wsgi.input"] = io.BytesIO(body)  # read already: Django reads this copy
+        return None
+    return bytes(body)
