@@ -60,7 +60,10 @@ from games.rules import get_rules
 ENV_EXAMPLE = ROOT / "deploy" / "ravenpost.env.example"
 PROCFILE = ROOT / "deploy" / "Procfile"
 PASSWORD = "fault-run-password-42"
-RULES = get_rules("revolution")
+# The game played: its bids are simultaneous, so one game's seats move by web and by mail at the same
+# time. The players use only the rules protocol (to_act, default_move, format_move, is_over).
+GAME = "revolution"
+RULES = get_rules(GAME)
 # Documented knobs (docs/operators/README.md), turned down so that a killed send is retried within
 # seconds rather than minutes: the bound on a mail's delay after such a fault is about their sum.
 KNOBS = {"OUTBOX_RETRY_SECONDS": "3", "OUTBOX_SENDING_TIMEOUT": "6", "DEADLINE_SWEEP_SECONDS": "1",
@@ -291,7 +294,7 @@ class Driver(threading.Thread):
 
     def new_game_args(self) -> list[str]:
         extra = ["--deadline", f"{DEADLINE_SECONDS}s", "--max-timeouts", "100"] if self.idle else []
-        return ["revolution", *[a for p in self.players for a in ("--player", p)], *extra]
+        return [GAME, *[a for p in self.players for a in ("--player", p)], *extra]
 
     def sign_in(self) -> None:
         if not self.idle:
@@ -524,6 +527,8 @@ def judge(*, quick: bool, tally: Tally, events: dict[int, int], recorded_keys: s
                      f"{len(drops):>9}{moved:>13}, {written:>5}{slowest:>16.1f}{delay:>18.1f}{dups:>11}")
         if fault.name.startswith("Redis") and slowest > MAX_MOVE_WAIT:
             fail(False, f"a move took {slowest:.1f} s while Redis was down (moves never wait on the broker)")
+        if dups > 1:
+            fail(False, f"{dups} duplicate mails for '{fault.name}' at {fault.start - origin:.0f} s (at most one)")
         if delay > MAX_MAIL_DELAY:
             fail(False, f"mail delayed {delay:.1f} s after '{fault.name}' ended (at most {MAX_MAIL_DELAY:.0f})")
     if lost:
