@@ -258,8 +258,8 @@ class SmtpSink:
         return found
 
 
-def pids_with_connection_from(port: int, candidates: list[int]) -> list[int]:
-    """Which of ``candidates`` (process ids) own the loopback TCP socket whose local port is ``port``."""
+def pids_with_connection_from(port: int, candidates: list[int], *, to: bool = False) -> list[int]:
+    """Which of ``candidates`` (process ids) own a TCP socket whose local port is ``port`` (``to``: remote port)."""
     inodes = set()
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
@@ -268,7 +268,7 @@ def pids_with_connection_from(port: int, candidates: list[int]) -> list[int]:
             continue
         for line in lines:
             fields = line.split()
-            if int(fields[1].rsplit(":", 1)[1], 16) == port:
+            if int(fields[2 if to else 1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # ESTABLISHED
                 inodes.add(fields[9])
     owners = []
     for pid in candidates:

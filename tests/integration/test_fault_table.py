@@ -71,3 +71,15 @@ def test_missing_or_unmarked_mail_fails_the_full_run_and_warns_in_the_quick_one(
     assert failures == [], "a slow move after the outage is no wait on the broker"
     failures, _ = outcome(False, faults=redis, move_times=[(130.0, 2.5)])
     assert any("a move took 2.5 s while Redis was down" in f for f in failures)
+
+
+def test_a_fault_may_cost_one_duplicate_per_mail_in_flight_and_mail_written_after_play_is_not_counted() -> None:
+    two_copies = {"mail_rows": [[1, "your_turn", "sent", True, 100.0, "<a>"], [2, "your_turn", "sent", True, 100.0,
+                                                                               "<b>"]],
+                  "arrivals": {"<a>": [101.0, 110.0], "<b>": [101.0, 110.0]}}
+    failures, _ = outcome(False, **two_copies)
+    assert any("2 duplicate mails for 'celery worker kill -9'" in f for f in failures)
+    both_sending = [Fault("celery worker kill -9", start=100.9, end=101.2, in_flight=2)]
+    assert outcome(False, faults=both_sending, **two_copies)[0] == []
+    late = [[1, "your_turn", "sent", False, 100.0, "<a>"], [9, "your_turn", "pending", False, 250.0, "<z>"]]
+    assert outcome(False, mail_rows=late, arrivals={"<a>": [105.0]})[0] == []
