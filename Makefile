@@ -14,7 +14,7 @@ SMTP_PORT ?= 2525
 # Both cores: the suite is mostly CPU-bound random playouts.
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test bench bench-peers venv migrate clean
+.PHONY: run test bench bench-peers faults venv migrate clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null || { echo "Ravenpost needs Python 3.11 (found: $(PYTHON))"; exit 1; }
@@ -45,6 +45,11 @@ bench: $(STAMP)
 # The peer harness (PEERS=<its folder>) and the write-path benchmarks in one run, with the ratios.
 bench-peers: $(STAMP)
 	PEERS="$(PEERS)" $(BIN)/python -m bench.peers
+
+# The fault run (docs/operators/faults.md): a deployment of its own on loopback, broken at known times
+# while games are played; prints one table. ARGS=--quick: the three-minute run that CI does.
+faults: $(STAMP)
+	$(BIN)/python -m faults $(ARGS)
 
 clean:
 	rm -rf $(VENV) var node_modules

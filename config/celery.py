@@ -17,8 +17,12 @@ app.autodiscover_tasks()
 log = logging.getLogger(__name__)
 
 # The sweeps that pick up work written while the broker was away: mail the outbox could not hand to
-# Celery, and inbound mail stored but not yet queued. Both claim their rows, so a second run is a no-op.
-CATCH_UP_TASKS = ("notifications.send_pending", "notifications.process_received")
+# Celery, and inbound mail stored but not yet queued (all of it, however recent: its task may have been
+# lost with the broker or with a killed worker). Both claim their rows, so a second run is a no-op.
+CATCH_UP_TASKS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("notifications.send_pending", {}),
+    ("notifications.process_received", {"older_than_seconds": 0}),
+)
 
 
 class CatchUpOnConnect(bootsteps.StartStopStep):
@@ -31,9 +35,9 @@ class CatchUpOnConnect(bootsteps.StartStopStep):
     requires = {"celery.worker.consumer.tasks:Tasks"}
 
     def start(self, consumer: Any) -> None:
-        for name in CATCH_UP_TASKS:
+        for name, kwargs in CATCH_UP_TASKS:
             try:
-                consumer.app.send_task(name)
+                consumer.app.send_task(name, kwargs=kwargs)
             except Exception as error:  # noqa: BLE001 - the periodic retry still covers it
                 log.warning("could not queue %s after connecting to the broker: %r", name, error)
 

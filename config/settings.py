@@ -146,6 +146,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, but a new connection waits out a database restart (config.db.postgresql).
+    DATABASES["default"]["ENGINE"] = "config.db.postgresql"
+DB_CONNECT_WAIT_SECONDS = float(os.environ.get("DB_CONNECT_WAIT_SECONDS", "10"))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the web process read while the in-process worker writes.
     DATABASES["default"].setdefault("OPTIONS", {}).update(

@@ -5,9 +5,13 @@ import os
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_wsgi_application()
+django_application = get_wsgi_application()
 
-from config.startup import refuse_to_serve_misconfigured  # noqa: E402  (needs the settings set up above)
+from config.dbretry import RetryAfterLostDatabase  # noqa: E402  (needs the settings set up above)
+from config.startup import refuse_to_serve_misconfigured  # noqa: E402
+
+# A page whose database connection died under it (PostgreSQL restarted) is answered again, not with a 500.
+application = RetryAfterLostDatabase(django_application)
 
 # A production web process without a real SECRET_KEY or inbound domain does not start at all.
 refuse_to_serve_misconfigured()

@@ -39,7 +39,8 @@ import smtplib
 import zoneinfo
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.utils import InterfaceError, OperationalError
 from django.db.models import Q
 from django.utils import timezone
 
@@ -238,11 +239,30 @@ def _send_one(pk: int) -> int:
         OutboxMessage.objects.filter(pk=pk, status=OutboxStatus.SENDING).update(**update)
         log.warning("outbox row %s not sent (attempt %s): %s", pk, row.attempts, error)
         raise TransientSendError(str(error)) from error
-    # Unconditional: a row released meanwhile as interrupted must not go out a second time.
     esp_id = str(getattr(getattr(message, "anymail_status", None), "message_id", None) or "")[:255]
-    OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now(),
-                                               esp_message_id=esp_id)
+    _mark_sent(pk, esp_id)
     return 1
+
+
+def _mark_sent(pk: int, esp_id: str, tries: int = 3) -> None:
+    """Record that the mail service took the row's mail, through a database restart if need be.
+
+    Unconditional: a row released meanwhile as interrupted must not go out a second time.
+    The mail is out: losing this mark to a dropped connection would make the row look
+    interrupted and send it a second time, so a fresh connection tries again (it waits
+    out a restart, see config.db.postgresql). Only a longer outage leaves it ``sending``.
+    """
+    for attempt in range(tries):
+        try:
+            OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now(),
+                                                       esp_message_id=esp_id)
+            return
+        except (OperationalError, InterfaceError):
+            if attempt == tries - 1 or connection.in_atomic_block:
+                raise
+            log.warning("outbox row %s: the database went away before the mail was marked sent; "
+                        "marking it again", pk)
+            connection.close()
 
 
 def digest_due(pref: MailPreference, now: datetime.datetime, zone_name: str) -> bool:

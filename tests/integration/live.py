@@ -6,7 +6,6 @@ PostgreSQL NOTIFY fired by test-only triggers, never on a fixed sleep.
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -15,37 +14,10 @@ from typing import Any, Callable
 import psycopg
 from django.db import connection
 
+from faults.services import Redis, free_port  # noqa: F401  (re-exported for the tests)
 from tests.integration.processes import BIN, Process, service_env
 
 WATCHED_TABLES = ("games_event", "games_projection", "notifications_outboxmessage", "notifications_devmail")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Redis:
-    """A redis-server of the test's own, on its own port, that the test may stop and restart."""
-
-    def __init__(self, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.process: Process | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = Process(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                                "--appendonly", "no"], env={"PATH": "/usr/bin:/bin:/usr/sbin:/sbin"})
-        self.process.wait_for(r"Ready to accept connections")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.stop()
-            self.process = None
 
 
 def database_url() -> str:

@@ -1,0 +1,1 @@
+"""Django's PostgreSQL backend, waiting out a database restart (see :mod:`config.db.postgresql.base`)."""
