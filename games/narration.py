@@ -67,3 +67,19 @@ def replay_narrated(
             out.append((record["seq"], narrate_all(replayer.rules, before, record["seat"],
                                                    record["payload"]["move"], after, seats)))
     return replayer.state, out
+
+
+def renarrate_recorded(event_model: Any, narration_model: Any) -> None:
+    """Store the narrations of every recorded game again, each by one replay (data migrations).
+
+    Takes the migration's historical models, so it never depends on the models' present shape.
+    """
+    games = event_model.objects.filter(kind="game_created").values_list("game_id", flat=True)
+    for game_id in games.iterator():
+        records = [{"seq": seq, "kind": kind, "seat": seat, "payload": payload}
+                   for seq, kind, seat, payload in event_model.objects.filter(game_id=game_id).order_by("seq")
+                   .values_list("seq", "kind", "seat", "payload")]
+        _, narrations = replay_narrated(records)
+        narration_model.objects.filter(game_id=game_id).delete()
+        narration_model.objects.bulk_create([narration_model(game_id=game_id, seq=seq, texts=texts)
+                                             for seq, texts in narrations])

@@ -85,3 +85,19 @@ def test_an_aborted_game_verifies_and_rebuilds_awaiting_no_one(toy_rules, three_
 @pytest.fixture
 def three_users(db):
     return [User.objects.create_user(email=f"a{i}@example.org") for i in range(3)]
+
+
+def test_the_data_migrations_store_each_recorded_games_narrations_as_the_move_path_did(toy_rules, three_users):
+    from games.models import Event
+    from games.narration import renarrate_recorded
+
+    game = services.game_create(rules_slug="toy", creator=three_users[0], num_players=3, seed="renarrate")
+    for user in three_users[1:]:
+        services.game_join(game_id=game.pk, user=user)
+    services.submit_move(game_id=game.pk, seat=0, move=3)
+    services.submit_move(game_id=game.pk, seat=1, move=2)
+    stored = dict(Narration.objects.filter(game=game).values_list("seq", "texts"))
+    assert len(stored) == 2 and any(len(texts) > 1 for texts in stored.values()), stored  # a secret pick
+    Narration.objects.filter(game=game).update(texts={"": "stale"})
+    renarrate_recorded(Event, Narration)
+    assert dict(Narration.objects.filter(game=game).values_list("seq", "texts")) == stored
