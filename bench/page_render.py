@@ -57,7 +57,7 @@ def paired_ms(fetch: Callable[[], Any], floor: Callable[[], Any]) -> tuple[float
 
 
 def most_players(rules: Any) -> int:
-    """The most players the game takes with its default options (five Gangsters players need an option)."""
+    """The most players the game takes with its default options (some games seat the most only with an option)."""
     from games.rules import OptionError
 
     defaults = rules.resolve_options({})
