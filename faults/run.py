@@ -4,7 +4,7 @@
 starts everything of its own on loopback (a PostgreSQL cluster in a temporary
 directory, a redis-server, an SMTP sink standing in for the ESP, gunicorn, two
 Celery workers and beat) from the documented production environment
-(deploy/ravenpost.env.example), plays Revolution! games over HTTP and by mail
+(deploy/ravenpost.env.example), plays games over HTTP and by mail
 (an MTA pipe into ``ingest_email``) plus one game whose players never move (its
 deadlines time out), and meanwhile: kills a Celery worker with SIGKILL while it
 hands a mail to the ESP, kills a gunicorn worker, restarts PostgreSQL, stops
@@ -60,9 +60,23 @@ from games.rules import get_rules
 ENV_EXAMPLE = ROOT / "deploy" / "ravenpost.env.example"
 PROCFILE = ROOT / "deploy" / "Procfile"
 PASSWORD = "fault-run-password-42"
-# The game played: its bids are simultaneous, so one game's seats move by web and by mail at the same
-# time. The players use only the rules protocol (to_act, default_move, format_move, is_over).
-GAME = "revolution"
+
+
+def _simultaneous_game() -> str:
+    """The first registered game whose seats all act at once from the start (sealed bids), so that one
+    game's seats move by web and by mail at the same time; ``FAULTS_GAME`` names another."""
+    from games.rules import game_slugs
+
+    for slug in game_slugs():
+        rules = get_rules(slug)
+        state = rules.setup(rules.min_players, rules.resolve_options(None), "faults-probe")
+        if len(rules.to_act(state)) == rules.min_players > 1:
+            return slug
+    raise SystemExit("the fault run needs a game whose players act simultaneously; set FAULTS_GAME")
+
+
+# The players use only the rules protocol (to_act, default_move, format_move, is_over).
+GAME = os.environ.get("FAULTS_GAME") or _simultaneous_game()
 RULES = get_rules(GAME)
 # Documented knobs (docs/operators/README.md), turned down so that a killed send is retried within
 # seconds rather than minutes: the bound on a mail's delay after such a fault is about their sum.
