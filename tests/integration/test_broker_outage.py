@@ -58,5 +58,5 @@ def test_the_same_worker_serves_tasks_after_redis_returns_under_a_task_in_flight
     assert Event.objects.filter(game=game, kind="move").count() == 6
     delivered = {message["Message-ID"] for message in sink.messages}
     sent = OutboxMessage.objects.filter(status="sent").count()
-    assert sent == OutboxMessage.objects.count() > 0
+    assert sent == OutboxMessage.objects.exclude(status="folded").count() > 0  # folded: sent inside another mail
     assert len(delivered) == sent, "every mail reached the ESP"

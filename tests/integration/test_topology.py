@@ -16,6 +16,7 @@ It uses a PostgreSQL cluster and a Redis of its own (never the shared ones).
 from __future__ import annotations
 
 import collections
+import json
 import subprocess
 import sys
 import time
@@ -249,13 +250,16 @@ def test_a_game_survives_a_database_restart_a_redis_outage_and_a_killed_worker(d
     assert len(keys) == len(set(keys))
 
     # -- every mail once, or marked -------------------------------------------------------------------------
-    rows = db.query("SELECT id, kind, game_id, seat, user_id, status, maybe_duplicate FROM notifications_outboxmessage")
+    rows = db.query("SELECT id, kind, game_id, seat, user_id, status, maybe_duplicate, payload::text "
+                    "FROM notifications_outboxmessage")
     # "folded": told inside another mail to the same person about the same moment.
-    assert {status for *_, status, _ in rows} <= {"sent", "skipped", "folded"}, "nothing left pending or sending"
+    assert {row[5] for row in rows} <= {"sent", "skipped", "folded"}, "nothing left pending or sending"
     copies = collections.Counter(str(m["Message-ID"]) for m in d.sink.messages)
     with override_settings(INBOUND_EMAIL_DOMAIN=d.env["INBOUND_EMAIL_DOMAIN"]):
+        # The payload says whether a row's mail opened the thread (a first turn mail with the start in it).
         ids = {row[0]: render.row_message_id(OutboxMessage(pk=row[0], kind=row[1], game_id=row[2], seat=row[3],
-                                                           user_id=row[4])) for row in rows}
+                                                           user_id=row[4], payload=json.loads(row[7])))
+               for row in rows}
     marked = {ids[row[0]] for row in rows if row[6]}
     for row in rows:
         if row[5] == "sent":
