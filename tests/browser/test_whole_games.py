@@ -135,6 +135,24 @@ def five_points_turn(page: Any, rng: random.Random) -> None:
         confirm(page)
 
 
+
+def play_on_until_the_last_moves(game: Game, rules: Any, last: int) -> None:
+    """The services play the rules' random moves until ``last`` moves before the end (found by playing the same
+    random moves on a copy first), so that the end can be played by clicks."""
+    state = Projection.objects.get(pk=game.pk).state
+    left, trial = 0, random.Random(9)
+    while rules.to_act(state):
+        seat = rules.to_act(state)[0]
+        state = rules.apply(state, seat, rules.random_move(state, seat, trial))
+        left += 1
+    trial = random.Random(9)
+    for _ in range(left - last):
+        projection = Projection.objects.get(pk=game.pk)
+        seat = projection.to_act[0]
+        services.submit_move(game_id=game.pk, user=Seat.objects.get(game=game, index=seat).user,
+                             move=rules.random_move(projection.state, seat, trial), source="web")
+
+
 def test_five_points_whole_game_by_clicks(browser, live_server):
     game = new_game("five_points", 3, "whole-fp")
     names = [Seat.objects.get(game=game, index=i).user.name for i in range(3)]
@@ -204,18 +222,7 @@ def test_five_tribes_first_round_and_the_end_by_clicks(browser, live_server):
         assert page.locator("#log details.log-round[open] .round-title").inner_text() == "Round 2"
         assert "Round 1" in page.locator("#log details.log-round:not([open])").inner_text(), "round 1 is folded"
         # The middle of the game by the services (the rules' random moves), to some moves before the end.
-        state = Projection.objects.get(pk=game.pk).state
-        left, trial = 0, random.Random(9)
-        while rules.to_act(state):
-            seat = rules.to_act(state)[0]
-            state = rules.apply(state, seat, rules.random_move(state, seat, trial))
-            left += 1
-        trial = random.Random(9)
-        for _ in range(left - 6):
-            projection = Projection.objects.get(pk=game.pk)
-            seat = projection.to_act[0]
-            services.submit_move(game_id=game.pk, user=Seat.objects.get(game=game, index=seat).user,
-                                 move=rules.random_move(projection.state, seat, trial), source="web")
+        play_on_until_the_last_moves(game, rules, 6)
         # The end by clicks.
         assert play_by_clicks(game, people, five_tribes_turn, rng, 60, check_page(names)) >= 3
         end_screen(game, people, names)
@@ -256,18 +263,7 @@ def test_mob_town_first_turns_and_the_end_by_clicks(browser, live_server):
         # The agendas and the first turns by clicks (a whole game is some 200 moves, with no option to
         # shorten it), then the services to some moves before the end, and the end by clicks.
         assert play_by_clicks(game, people, mob_town_turn, rng, 8, check_page(names)) == 8
-        state = Projection.objects.get(pk=game.pk).state
-        left, trial = 0, random.Random(9)
-        while rules.to_act(state):
-            seat = rules.to_act(state)[0]
-            state = rules.apply(state, seat, rules.random_move(state, seat, trial))
-            left += 1
-        trial = random.Random(9)
-        for _ in range(left - 6):
-            projection = Projection.objects.get(pk=game.pk)
-            seat = projection.to_act[0]
-            services.submit_move(game_id=game.pk, user=Seat.objects.get(game=game, index=seat).user,
-                                 move=rules.random_move(projection.state, seat, trial), source="web")
+        play_on_until_the_last_moves(game, rules, 6)
         assert play_by_clicks(game, people, mob_town_turn, rng, 60, check_page(names)) >= 3
         end_screen(game, people, names)
     finally:

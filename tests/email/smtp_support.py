@@ -60,7 +60,12 @@ def text_of(message: EmailMessage) -> str:
 
 def examples_in(message: EmailMessage) -> list[str]:
     """The worked examples a turn mail offers (indented lines under "for example:")."""
-    lines = text_of(message).splitlines()
+    return examples_in_text(text_of(message))
+
+
+def examples_in_text(text: str) -> list[str]:
+    """The worked examples in a turn mail's plain text."""
+    lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Reply with your move on top of this mail"))
     examples = []
     for line in lines[start + 1:]:

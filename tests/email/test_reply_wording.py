@@ -16,23 +16,13 @@ from games.models import Projection
 from games.rules import all_rules, get_rules
 from notifications import sender
 from tests.email.conftest import build_reply, deliver, last_mail_to, make_players, seat_user, start_game
+from tests.email.smtp_support import examples_in_text
 from tests.email.test_one_mail_per_event import people, started
 
 
 def turn_mail(game, seat: int):
     user = seat_user(game, seat)
     return [m for m in mail.outbox if user.email in m.to and m.reply_to][-1]
-
-
-def examples_of(body: str) -> list[str]:
-    lines = body.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("Reply with your move on top of this mail"))
-    examples = []
-    for line in lines[start + 1:]:
-        if not line.startswith("    "):
-            break
-        examples.append(line.strip())
-    return examples
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.slug)
@@ -43,7 +33,7 @@ def test_every_games_turn_mail_offers_whole_moves_of_this_game_and_says_how_line
     projection = Projection.objects.get(pk=game.pk)
     seat = projection.to_act[0]
     body = turn_mail(game, seat).body
-    examples = examples_of(body)
+    examples = examples_in_text(body)
     assert examples, body
     for example in examples:  # each one alone is a move this seat may send now
         rules.apply(projection.state, seat, rules.parse_move(projection.state, seat, example))
