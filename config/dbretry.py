@@ -46,7 +46,8 @@ got_request_exception.connect(_note_lost_connection, dispatch_uid="config.dbretr
 
 
 class RetryAfterLostDatabase:
-    """WSGI middleware: a GET or HEAD that failed because its database connection died is run once more."""
+    """WSGI middleware: a GET, a HEAD or a keyed form post that failed because its database connection died
+    is run once more."""
 
     def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
         self.app = app
