@@ -38,6 +38,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 from django.urls import reverse
 
 from notifications import delivery, links, tokens
@@ -51,6 +52,7 @@ class Section:
     title: str
     text: str
     pre: bool = True  # board descriptions and logs keep their layout
+    html: str = ""  # the HTML part's version when a game draws it (a SafeString: boards as tables)
     items: list[str] = field(default_factory=list)  # shown as a list in HTML (the text part has ``text``)
 
 
@@ -152,6 +154,21 @@ def seat_situation(game: Any, seat: int | None, state: Any) -> tuple[str, list[s
     return rules.describe(state, seat), examples_for(rules, state, seat)
 
 
+def situation(game: Any, state: Any, seat: int | None, description: str, title: str) -> Section:
+    """The "game as you see it" section: the text description, and the game's HTML for it if it has one."""
+    from games import selectors
+    from games.ui import ui_for
+
+    who = who_is_who(game, state, seat)
+    html = ""
+    if state is not None:
+        drawn = ui_for(game.rules_slug).mail_situation(game.rules.view(state, seat), selectors.seat_names(game),
+                                                     description)
+        if drawn:
+            html = format_html("<p>{}</p>{}", who.strip(), drawn) if who else drawn
+    return Section(title, who + description, html=html)
+
+
 def who_is_who(game: Any, state: Any, seat: int | None) -> str:
     """A line that maps the game's own seat labels ("P2", "Blue"), which the description uses, to people."""
     from games import selectors
@@ -208,7 +225,7 @@ def _game_mail(row: OutboxMessage, game: Any) -> MailContent | None:
         projection = selectors.projection_of(game)
         content.deadline = local_deadline(projection.deadline, row.user) if awaited else ""
     if description:
-        content.sections.insert(0, Section("The game as you see it", who_is_who(game, state, seat) + description))
+        content.sections.insert(0, situation(game, state, seat, description, "The game as you see it"))
     if seat is not None and row.kind in NARRATED_KINDS:
         happened = selectors.recent_moves(game, seat, upto=row.event_seq, since_own=row.kind != "game_over",
                                           limit=12 if row.kind != "game_over" else 6)
@@ -283,7 +300,8 @@ def _reply_mail(row: OutboxMessage) -> MailContent:
             state = selectors.projection_of(row.game).state
             description, examples = seat_situation(row.game, row.seat, state)
             if description and payload.get("view"):
-                content.sections.append(Section("The game as you see it now", description))
+                content.sections.append(situation(row.game, state, row.seat, description,
+                                                  "The game as you see it now"))
             if payload.get("examples"):
                 content.examples = examples
                 content.reply_lines = row.game.rules.reply_lines_help()

@@ -9,6 +9,11 @@ they ask the game's :class:`GameUI` for three things and nothing else:
   view and ``rules.choices(state, seat)`` (the :class:`games.rules.Decision`);
 * ``build_move(data, view=, decision=)``: the canonical move a posted form means.
 
+Mail asks for one more: ``mail_situation(view, names, description)``, the seat's
+situation for a mail's HTML part (boards as tables with inline styles, which mail
+clients keep; they drop stylesheets and scripts). The default is the text
+description in fixed-width type, as the plain-text part has it.
+
 Moves built here go through ``games.services.submit_move`` like any other, and
 the rules check them again; a form that cannot be a move raises :class:`BadForm`.
 """
@@ -18,10 +23,22 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
 from games.rules import Decision, Move
 
 # The players' colours, by seat, as the site's stylesheet names them (``c-<colour>`` classes).
 SEAT_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "orange")
+
+# The same colours as hex values, for mail (clients drop stylesheets: colours go inline) and the
+# text colour that reads on each.
+COLOR_HEX: dict[str, tuple[str, str]] = {
+    "red": ("#c53030", "#fff"), "blue": ("#3a6fd8", "#fff"), "green": ("#237a42", "#fff"),
+    "yellow": ("#e9b824", "#3a2e00"), "purple": ("#8a4fd1", "#fff"), "orange": ("#e57f2e", "#2b1a00"),
+    "black": ("#1f2430", "#fff"), "teal": ("#0f766e", "#fff"), "pink": ("#b5267a", "#fff"),
+    "brown": ("#7c4a1e", "#fff"),
+}
 
 # The protocol's default seat label ("P2", see ``Rules.seat_label``), as rules texts write seats.
 SEAT_LABEL = re.compile(r"\bP(\d{1,2})\b")
@@ -56,6 +73,22 @@ class GameUI:
             return str(names[seat]) if names and 0 <= seat < len(names) and names[seat] else match.group(0)
 
         return SEAT_LABEL.sub(name, str(text))
+
+    def mail_chip(self, seat: int, text: str) -> SafeString:
+        """``text`` (a player's name) on the seat's colour, styled inline for a mail's HTML part."""
+        background, color = COLOR_HEX.get(self.seat_color(seat), ("#555", "#fff"))
+        return format_html('<span style="background: {}; color: {}; border-radius: 3px; padding: 0 .35em; '
+                           'white-space: nowrap;">{}</span>', background, color, text)
+
+    def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
+                       description: str) -> SafeString:
+        """The seat's situation in a mail's HTML part, built from ``rules.view(state, seat)`` only.
+
+        A game with a board returns it as HTML tables with inline styles (and may keep parts of the
+        text ``description``); a table survives mail clients and phone widths where fixed-width
+        text must scroll sideways. Empty: the generic mail shows ``description`` as text.
+        """
+        return mark_safe("")
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
