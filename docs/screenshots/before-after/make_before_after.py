@@ -51,8 +51,8 @@ from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: Any = {"width": 1280, "height": 900}
+PHONE: Any = {"width": 390, "height": 844}
 # Long pages are cut: a desktop page to two screens, a phone page or mail to two phone screens.
 MAX_HEIGHT = {"desktop": 1800, "phone": 1688}
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -88,17 +88,18 @@ def play(slug: str, seed: str, rng_seed: int, ready: Callable[..., bool],
     moves: list[list[Any]] = []
     while True:
         p = Projection.objects.get(pk=game.pk)
+        state: dict[str, Any] = p.state or {}
         if recorded is not None:
             if len(moves) == len(recorded):
                 break
             seat, move = recorded[len(moves)]
         else:
-            if ready(p.state, list(p.to_act), len(moves)):
+            if ready(state, list(p.to_act), len(moves)):
                 break
             if len(moves) > 300:
                 raise SystemExit(f"{slug}: the wanted moment never came")
             seat = p.to_act[0]
-            move = rules.random_move(p.state, seat, rng)
+            move = rules.random_move(state, seat, rng)
         user = Seat.objects.get(game=game, index=seat).user
         services.submit_move(game_id=game.pk, user=user, move=move)
         moves.append([seat, move])
