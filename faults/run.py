@@ -358,11 +358,12 @@ class Driver(threading.Thread):
     def settle_mail(self) -> None:
         """Forget the mail moves the worker has processed (applied, or refused: then counted as such)."""
         for seat, key in list(self.mailed.items()):
-            status = self.db.inbound_status(key)
-            if status not in (None, "received"):
+            found = self.db.inbound_status(key)
+            if found is not None and found[0] != "received":
                 del self.mailed[seat]
-                if status != "applied":
-                    self.tally.note(self.tally.refused, f"mail move {key} in game {self.game_id}: {status}")
+                if found[0] != "applied":
+                    self.tally.note(self.tally.refused, f"mail move {key} in game {self.game_id}: {found[0]} "
+                                                        f"({found[1][:300]})")
 
     def _request(self, what: str, call: Callable[[], Any]) -> Any:
         """One HTTP exchange, repeated (as a player presses reload) after a 5xx or a dropped connection."""
@@ -449,10 +450,11 @@ class Db:
         return int(self.query("SELECT count(*) FROM games_event WHERE game_id = %s AND kind = 'move'",
                               (game_id,))[0][0])
 
-    def inbound_status(self, message_id: str) -> str | None:
-        rows = self.query("SELECT status FROM notifications_inboundmessage WHERE message_id LIKE %s",
+    def inbound_status(self, message_id: str) -> tuple[str, str] | None:
+        """The stored reply's status and reason (why it was refused or failed), or None before it is stored."""
+        rows = self.query("SELECT status, reason FROM notifications_inboundmessage WHERE message_id LIKE %s",
                           (f"%{message_id}%",))
-        return rows[0][0] if rows else None
+        return (rows[0][0], rows[0][1] or "") if rows else None
 
     def unfinished_mail(self, before: float) -> int:
         """Mail written before ``before`` (time.time()) not sent yet, and received mail not processed yet."""
@@ -679,7 +681,11 @@ def run(quick: bool, keep: bool = False) -> int:
     finally:
         d.stop()
         if keep:
-            print(f"kept {workdir}")
+            logs = workdir / "logs"
+            logs.mkdir(exist_ok=True)
+            for n, process in enumerate(d.started):
+                process.save(logs / f"{n:02d}-{Path(process.args[0]).name}-{process.proc.pid}.log")
+            print(f"kept {workdir} (process output in {logs})")
         else:
             shutil.rmtree(workdir, ignore_errors=True)
 

@@ -84,6 +84,11 @@ class Process:
             except queue.Empty:
                 return "".join(self.seen[-last:])
 
+    def save(self, path: Path) -> None:
+        """Write everything the process printed so far to ``path`` (``--keep``: the logs to read after a run)."""
+        self.output(0)
+        path.write_text("".join(self.seen))
+
     def children(self) -> list[int]:
         """Process ids of this process's children (e.g. a Celery worker's pool processes)."""
         path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")

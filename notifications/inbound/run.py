@@ -30,6 +30,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.utils import InterfaceError, OperationalError
 from django.utils import timezone
 
 from accounts.models import User
@@ -79,12 +80,34 @@ class Claimed:
     outbox: list[dict[str, Any]] = field(default_factory=list)
 
 
+# A database that goes away under a message (a restart, a dropped connection, a deadlock) is no fault of
+# the mail: everything rolled back, so it is processed again from the start, this many times in all.
+DATABASE_ATTEMPTS = 3
+
+
 def process(inbound_id: int) -> str:
     """Run one stored message through the pipeline; a second call for the same row does nothing.
 
     A system error rolls everything back and then marks the message failed in a
-    transaction of its own (no savepoint on the happy path).
+    transaction of its own (no savepoint on the happy path). A database error is
+    not the message's failure: the whole run is repeated (on a new connection, which
+    waits out a restart, see ``config.db.postgresql``); should the database stay
+    away, the message stays ``received`` for the stale sweep.
     """
+    for attempt in range(1, DATABASE_ATTEMPTS + 1):
+        try:
+            return _process_once(inbound_id)
+        except (OperationalError, InterfaceError) as error:
+            if attempt == DATABASE_ATTEMPTS:
+                raise
+            log.warning("inbound mail %s: the database failed under it (%s); processing it again",
+                        inbound_id, type(error).__name__)
+            if not connection.in_atomic_block:
+                connection.close()  # a new one next time (the broken one may look usable)
+    raise AssertionError("unreachable")
+
+
+def _process_once(inbound_id: int) -> str:
     lock = " FOR UPDATE SKIP LOCKED" if connection.features.has_select_for_update_skip_locked else ""
     claimed: Claimed | None = None
     try:
@@ -99,6 +122,8 @@ def process(inbound_id: int) -> str:
             status, reason = _process(claimed)
             _finish(claimed, status, reason)
         return status
+    except (OperationalError, InterfaceError):
+        raise  # the database's failure, not the message's (see process)
     except Exception as error:  # noqa: BLE001 - a system error must not lose the mail or reach the sender
         if claimed is None:
             raise
