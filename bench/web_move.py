@@ -6,7 +6,8 @@ loopback port, on the benchmark database (``BENCH_DATABASE_URL``), with a Redis
 of its own as the broker: a move writes its outbox rows and queues them, as in
 production, and no worker sends them, so no move waits on mail.
 
-``BENCH_WEB_GAMES`` games (8) of ``BENCH_GAME`` are played at once, one client
+``BENCH_WEB_GAMES`` games (8) of ``BENCH_GAME`` (default: the game whose moves are
+cheapest to make from a form, see :func:`form_game`) are played at once, one client
 thread per game and one signed-in HTTP client (cookie session) per seat. A move
 is what a player's browser does: the game page's own move form, read from the
 page (its CSRF token, version and idempotency key; one of the decision's option
@@ -22,7 +23,9 @@ that GET is load but not part of the move's latency.
 
 ``BENCH_WEB_PROFILE=DIR`` serves through :mod:`bench.web_profile` (cProfile per
 request) and prints where the POSTs and the pages spend their time; its figures
-are slowed by the profiler and not comparable.
+are slowed by the profiler and not comparable. With ``BENCH_WEB_SPLIT=1`` as well it
+only times each request (no profiler) and prints ``web_move_split_<kind>`` lines:
+mean server CPU and wall ms of the move POSTs, the game pages and the rest.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ CHOICE = re.compile(r'<button[^>]*name="choice" value="([^"]*)"|<option value="(
 class Tally:
     latencies: list[float] = field(default_factory=list)
     opens: int = 0
+    confirmed: int = 0
     moves: int = 0
     refused: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -106,17 +110,47 @@ def seated_users(prefix: str, n: int) -> list[Any]:
     return users
 
 
-def create_game(users: list[Any], seed: str) -> tuple[int, dict[int, int]]:
+def form_game() -> str:
+    """``BENCH_GAME``, else the registered game whose moves are cheapest to make from a form.
+
+    That is, among the games whose every decision in a seeded random game lists its
+    legal options (``Rules.choices``: the page offers each move to pick, none has to
+    be composed), the one whose rules spend the least per move (view, choices, apply).
+    """
+    from games.rules import all_rules
+
+    if os.environ.get("BENCH_GAME"):
+        return os.environ["BENCH_GAME"]
+    costs = {}
+    for rules in all_rules():
+        state = rules.setup(rules.min_players, rules.resolve_options({}), "bench-form-game")
+        rng, made, listed = random.Random(1), 0, True
+        started = time.perf_counter()
+        while listed and made < 200 and not rules.is_over(state):
+            seat = rules.to_act(state)[0]
+            rules.view(state, seat)
+            decision = rules.choices(state, seat)
+            listed = decision is not None and bool(decision.options)
+            state = rules.apply(state, seat, rules.random_move(state, seat, rng))
+            made += 1
+        if listed:
+            costs[rules.slug] = (time.perf_counter() - started) / made
+    if not costs:
+        raise SystemExit("no registered game lists its options at every decision; set BENCH_GAME")
+    return min(costs, key=costs.__getitem__)
+
+
+def create_game(slug: str, users: list[Any], seed: str) -> tuple[int, dict[int, int]]:
     """A started game of ``users`` and which user (index) holds each seat (the seed deals the seats)."""
     from games import services
     from games.models import Seat
 
-    game = services.game_create(rules_slug=common.bench_game(), creator=users[0], num_players=len(users),
-                                seed=seed)
+    game = services.game_create(rules_slug=slug, creator=users[0], num_players=len(users), seed=seed)
     for user in users[1:]:
         services.game_join(game_id=game.pk, user=user)
     index = {user.pk: i for i, user in enumerate(users)}
-    return game.pk, {seat.index: index[seat.user_id] for seat in Seat.objects.filter(game_id=game.pk)}
+    seats = Seat.objects.filter(game_id=game.pk, index__isnull=False)  # every seat has its index once started
+    return game.pk, {int(seat.index): index[seat.user_id] for seat in seats if seat.index is not None}
 
 
 def game_length(rules: Any, players: int) -> int:
@@ -137,9 +171,10 @@ def game_length(rules: Any, players: int) -> int:
 class Table(threading.Thread):
     """The players of one game after another: each move through the page's form, then the redirect."""
 
-    def __init__(self, n: int, port: int, host: str, users: list[Any], games: list[tuple[int, dict[int, int]]],
-                 quota: int, tally: Tally, go: threading.Event) -> None:
+    def __init__(self, n: int, rules: Any, port: int, host: str, users: list[Any],
+                 games: list[tuple[int, dict[int, int]]], quota: int, tally: Tally, go: threading.Event) -> None:
         super().__init__(daemon=True, name=f"table-{n}")
+        self.rules = rules
         self.users, self.games, self.quota, self.tally, self.go = users, games, quota, tally, go
         addresses = [n * len(users) + i for i in range(len(users))]  # one client address per player
         self.browsers = [Browser(port, host, f"10.0.{a // 250}.{a % 250 + 1}") for a in addresses]
@@ -167,9 +202,8 @@ class Table(threading.Thread):
 
     def play(self) -> None:
         from games.models import Projection
-        from games.rules import get_rules
 
-        rules = get_rules(common.bench_game())
+        rules = self.rules
         made = 0
         pages = self.pages
         while made < self.quota:
@@ -203,6 +237,12 @@ class Table(threading.Thread):
             action, form = chosen
             started = time.perf_counter()
             status, headers, body = browser.post(action, form)
+            confirm = [(to, hidden) for to, hidden, _ in page_forms(body) if hidden.get("confirm") == "1"]
+            if status == 200 and confirm:
+                # The rules warned about the move: the page asks "are you sure?" and the player says yes.
+                status, headers, body = browser.post(*confirm[0])
+                with self.tally.lock:
+                    self.tally.confirmed += 1
             if status != 302:
                 with self.tally.lock:
                     self.tally.refused.append(f"{status}: {body[:300]!r}")
@@ -234,6 +274,35 @@ def floor_ms(port: int, host: str, run: str) -> float:
     return statistics.median(times) * 1000
 
 
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User + system CPU time of each live process (all its threads), from /proc."""
+    found = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return found
+
+
+def database_backends() -> list[int]:
+    """Process ids of the PostgreSQL backends connected to the benchmark database (none on SQLite)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND pid <> pg_backend_pid()")
+        return [int(row[0]) for row in cursor.fetchall()]
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two readings (a process that started meanwhile counts from zero)."""
+    return sum(value - before.get(pid, 0.0) for pid, value in after.items())
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
@@ -241,15 +310,12 @@ def percentile(values: list[float], q: float) -> float:
 
 def service_env(workdir: Path, redis_url: str) -> dict[str, str]:
     """The documented production environment, on the benchmark database and this run's own Redis."""
-    from django.conf import settings
-
     documented = read_env_file()
     base = {k: v for k, v in os.environ.items()
             if not k.startswith(("DJANGO_", "CELERY_", "ANYMAIL_", "EMAIL_", "OUTBOX_", "DEADLINE_", "BENCH_"))
             and k not in documented and k not in ("SECRET_KEY", "STATIC_ROOT", "LOG_LEVEL")}
-    db = settings.DATABASES["default"]
     return {**base, **documented, "SECRET_KEY": secrets.token_urlsafe(50),
-            "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
+            "DATABASE_URL": os.environ["DATABASE_URL"],  # the benchmark database (common.configure)
             "REDIS_URL": redis_url, "STATIC_ROOT": str(workdir / "static"), "RAVENPOST_VAR_DIR": str(workdir / "var"),
             "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT), "LOG_LEVEL": "WARNING",
             # No worker consumes the queue: mail is never sent, whatever the backend.
@@ -263,7 +329,7 @@ def main() -> None:
     from django.db import connection
     from games.rules import get_rules
 
-    rules = get_rules(common.bench_game())
+    rules = get_rules(form_game())
     players = int(rules.min_players)
     run = uuid.uuid4().hex[:8]
     per_table = max(1, MOVES // GAMES)
@@ -275,7 +341,7 @@ def main() -> None:
         tables_users.append(users)
         # Random games vary in length: twice the shortest seeded playout's share, and one spare.
         count = 2 * math.ceil(per_table / per_game) + 1
-        tables_games.append([create_game(users, f"web-{run}-{n}-{i}") for i in range(count)])
+        tables_games.append([create_game(rules.slug, users, f"web-{run}-{n}-{i}") for i in range(count)])
     connection.close()
 
     profile_dir = os.environ.get("BENCH_WEB_PROFILE")
@@ -289,7 +355,8 @@ def main() -> None:
         web[web.index("--bind") + 1] = "127.0.0.1:0"  # a free port
         web[web.index("--workers") + 1] = str(WORKERS)
         if profile_dir:
-            web[web.index("config.wsgi:application")] = "bench.web_profile:application"
+            served = "timed" if os.environ.get("BENCH_WEB_SPLIT") else "application"
+            web[web.index("config.wsgi:application")] = f"bench.web_profile:{served}"
         server: Process | None = None
         redis.start()
         try:
@@ -304,18 +371,25 @@ def main() -> None:
             host = env["ALLOWED_HOSTS"].split(",")[0]
             tally = Tally()
             go = threading.Event()
-            tables = [Table(n, port, host, tables_users[n], tables_games[n], per_table, tally, go)
+            tables = [Table(n, rules, port, host, tables_users[n], tables_games[n], per_table, tally, go)
                       for n in range(GAMES)]
             for table in tables:
                 table.sign_in()
             floor = floor_ms(port, host, run)
             for table in tables:
                 table.start()
+            # CPU time is what a busy machine does not inflate: the capacity of two cores, whatever else runs.
+            workers_before, db_before = cpu_seconds(server.children()), cpu_seconds(database_backends())
+            client_before = time.process_time()
             started = time.perf_counter()
             go.set()
             for table in tables:
                 table.join()
             wall = time.perf_counter() - started
+            client_cpu = time.process_time() - client_before
+            worker_cpu = spent(workers_before, cpu_seconds(server.children()))
+            db_cpu = spent(db_before, cpu_seconds(database_backends()))
+            connection.close()
             errors = [table.error for table in tables if table.error]
             if errors:
                 raise SystemExit(f"web_move failed: {errors[0]}\n{server.output()}")
@@ -325,11 +399,23 @@ def main() -> None:
             redis.stop()
     p50 = statistics.median(tally.latencies) * 1000
     common.report("web_move", tally.moves / wall, "moves/s", game=rules.slug, games=GAMES, workers=WORKERS,
-                  moves=tally.moves, page_opens=tally.opens, refused=len(tally.refused),
+                  moves=tally.moves, page_opens=tally.opens, confirmed=tally.confirmed, refused=len(tally.refused),
                   p50_ms=round(p50, 3), p95_ms=round(percentile(tally.latencies, 0.95) * 1000, 3),
-                  floor_ms=round(floor, 3), ratio=round(p50 / floor, 1), profiled=bool(profile_dir))
+                  floor_ms=round(floor, 3), ratio=round(p50 / floor, 1), profiled=bool(profile_dir),
+                  # CPU per move: gunicorn's workers, PostgreSQL's backends (the clients' turn reads included),
+                  # this process (the clients); a page opened before a move is in the figures too.
+                  web_cpu_ms=round(worker_cpu / tally.moves * 1000, 3),
+                  db_cpu_ms=round(db_cpu / tally.moves * 1000, 3),
+                  client_cpu_ms=round(client_cpu / tally.moves * 1000, 3))
+    for refusal in tally.refused[:3]:
+        print(f"refused: {refusal}", file=sys.stderr)
     common.report("web_move_404_floor", floor, "ms", repeat=FLOOR_REPEAT)
-    if profile_dir:
+    if profile_dir and os.environ.get("BENCH_WEB_SPLIT"):
+        from bench import web_profile
+
+        for kind, figures in sorted(web_profile.split(Path(profile_dir)).items()):
+            common.report(f"web_move_split_{kind}", figures["cpu_ms"], "ms", **figures)
+    elif profile_dir:
         from bench import web_profile
 
         for kind in ("post", "page"):
