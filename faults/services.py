@@ -325,7 +325,8 @@ class Browser:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
         if form is not None:
-            body = urlencode({**form, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")})
+            # The page's own (masked) token when the form carries it, as a browser sends it; else the cookie's.
+            body = urlencode({"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), **form})
             headers.update({"Content-Type": "application/x-www-form-urlencoded", "Origin": f"https://{self.host}",
                             "Referer": f"https://{self.host}{path}"})
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
