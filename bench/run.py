@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHES = ["bench.playouts", "bench.move_path", "bench.replay", "bench.inbound_email", "bench.deadline_sweep",
-           "bench.page_render"]
+           "bench.page_render", "bench.web_move"]
 
 
 def main() -> int:

@@ -29,7 +29,6 @@ import json
 import os
 import re
 import secrets
-import shlex
 import signal
 import shutil
 import subprocess
@@ -53,12 +52,12 @@ from faults.services import (
     Redis,
     SmtpSink,
     pids_with_connection_from,
+    procfile,
+    read_env_file,
     reply,
 )
 from games.rules import get_rules
 
-ENV_EXAMPLE = ROOT / "deploy" / "ravenpost.env.example"
-PROCFILE = ROOT / "deploy" / "Procfile"
 PASSWORD = "fault-run-password-42"
 
 
@@ -134,29 +133,6 @@ class Tally:
     def note(self, bucket: list[Any], item: Any) -> None:
         with self.lock:
             bucket.append(item)
-
-
-def read_env_file(path: Path = ENV_EXAMPLE) -> dict[str, str]:
-    """KEY=VALUE lines as docker compose's env_file reads them; empty values are the operator's to fill."""
-    values = {}
-    for line in path.read_text().splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            key, _, value = line.partition("=")
-            if value:
-                values[key.strip()] = value
-    return values
-
-
-def procfile(path: Path = PROCFILE) -> dict[str, list[str]]:
-    """The documented commands of the long-running processes (``name: command`` lines)."""
-    commands = {}
-    for line in path.read_text().splitlines():
-        name, sep, command = line.partition(":")
-        if sep and not line.startswith("#"):
-            args = shlex.split(command)
-            commands[name.strip()] = [str(BIN / args[0]), *args[1:]]
-    return commands
 
 
 class Deployment:

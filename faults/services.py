@@ -20,6 +20,7 @@ import os
 import pwd
 import queue
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -39,6 +40,31 @@ from aiosmtpd.controller import Controller
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+ENV_EXAMPLE = ROOT / "deploy" / "ravenpost.env.example"
+PROCFILE = ROOT / "deploy" / "Procfile"
+
+
+def read_env_file(path: Path = ENV_EXAMPLE) -> dict[str, str]:
+    """KEY=VALUE lines as docker compose's env_file reads them; empty values are the operator's to fill."""
+    values = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            if value:
+                values[key.strip()] = value
+    return values
+
+
+def procfile(path: Path = PROCFILE) -> dict[str, list[str]]:
+    """The documented commands of the long-running processes (``name: command`` lines)."""
+    commands = {}
+    for line in path.read_text().splitlines():
+        name, sep, command = line.partition(":")
+        if sep and not line.startswith("#"):
+            args = shlex.split(command)
+            commands[name.strip()] = [str(BIN / args[0]), *args[1:]]
+    return commands
 
 
 def free_port() -> int:
@@ -304,7 +330,8 @@ class Browser:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
         if form is not None:
-            body = urlencode({**form, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")})
+            # The page's own (masked) token when the form carries it, as a browser sends it; else the cookie's.
+            body = urlencode({"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), **form})
             headers.update({"Content-Type": "application/x-www-form-urlencoded", "Origin": f"https://{self.host}",
                             "Referer": f"https://{self.host}{path}"})
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
