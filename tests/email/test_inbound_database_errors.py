@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.db import connection
 from django.db.utils import InterfaceError, OperationalError
 
 from notifications import inbound, sender
@@ -73,3 +74,32 @@ def test_any_other_system_error_still_marks_the_reply_failed(game, monkeypatch):
     failing(1, RuntimeError("a bug"), monkeypatch)
     received = inbound.receive(raw, via="test")
     assert inbound.process(received.inbound_id) == InboundStatus.FAILED
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif("connection.vendor != 'postgresql'", reason="a real server connection to cut")
+def test_a_reply_whose_connection_the_server_cuts_is_applied_once(game, monkeypatch):
+    """The server ends the worker's connection mid-processing (as a restart does): applied on a new one."""
+    import psycopg
+
+    raw = build_reply(turn_mail(game), BID)
+    before = events(game)
+    real = run._process
+    cut: list[int] = []
+
+    def cut_once(claimed):  # noqa: ANN001, ANN202
+        if not cut:
+            cut.append(connection.connection.info.backend_pid)
+            params = connection.get_connection_params()
+            with psycopg.connect(**{k: v for k, v in params.items() if k != "cursor_factory"},
+                                 autocommit=True) as other:
+                # Waits (up to 5 s) until the backend is gone, with its locks, as after a restart.
+                other.execute("SELECT pg_terminate_backend(%s, 5000)", [cut[0]])
+        return real(claimed)
+
+    monkeypatch.setattr(run, "_process", cut_once)
+    # Committed at once (no test transaction), the stored mail goes to its task, which runs in-process here.
+    received = inbound.receive(raw, via="test")
+    assert cut and connection.connection.info.backend_pid != cut[0], "processed again, on a new connection"
+    assert InboundMessage.objects.get(pk=received.inbound_id).status == InboundStatus.APPLIED
+    assert events(game) == before + 1
