@@ -59,10 +59,18 @@ TD = "border: 1px solid #cfcabb; padding: 2px 4px; vertical-align: top;"
 TINT = {"brown": "#d8b894", "yellow": "#f3e08a", "green": "#a9d8b5", "blue": "#a9c4ee", "purple": "#cdb3ec",
         "red": "#efa3a3", "gray": "#c9c9c9", "street": "#ece9e1", "subway": "#d7d3f3", "bridge": "#b58b5a",
         "river": "#9cc3e6", "lot": "#fdfcf8"}
+# On the map an unowned building wears its group's tint paled, so that an owned one, on its owner's full
+# colour, stands out even where the two are alike (a yellow joint, the yellow player's).
+PALE = {"brown": "#ecdcca", "yellow": "#f9f0c5", "green": "#d4ecda", "blue": "#d4e2f7", "purple": "#e6d9f6",
+        "red": "#f7d1d1", "gray": "#e4e4e4"}
 COP = ("#1d2a55", "#fff")
-MAP_CELL = ("width: 20px; height: 18px; padding: 0; text-align: center; vertical-align: middle; "
-            "border: 1px solid #fff; font-size: 10px; line-height: 1; letter-spacing: -0.3px; "
-            "white-space: nowrap;")
+# The map's cells inherit these from the table (and the spacing between them draws the grid); each cell
+# styles only its colours. 10px type: 16 columns of three letters fit a phone's width no larger.
+MAP_TABLE = ("width: 100%; max-width: 480px; border-collapse: separate; border-spacing: 1px; "
+             "table-layout: fixed; color: #1f2430; "
+             "font-family: Arial, Helvetica, sans-serif; font-size: 10px; line-height: 1; "
+             "letter-spacing: -0.3px; text-align: center; white-space: nowrap;")
+FRAME = " border: 2px solid #1f2430; font-weight: bold;"
 
 
 def _name(seat: int, names: Sequence[str] | None) -> str:
@@ -153,61 +161,61 @@ def _owner(view: Mapping[str, Any], code: str) -> tuple[int | None, bool]:
 
 def _map_cell(view: Mapping[str, Any], row: int, col: int, by_cell: Mapping[str, Any],
               occ: Mapping[str, list[tuple[str, int | None, str]]], colour: Colour) -> SafeString:
+    """One space: only its colours and a frame are styled here; the rest is the table's (the map is 256
+    cells: a full style on each made the mail heavy enough for a client to clip it)."""
     name = f"{COLUMNS[col]}{row + 1}"
+    ink = ""  # the table's dark text, unless the background is a player's or a cop's colour
+    frame = ""
     if name in STREETS:
         here = occ.get(name, [])
-        background, color, frame = TINT["street"], "#1f2430", ""
+        background, text = TINT["street"], ""  # a bare street: its tint says enough
         if len(here) == 1:
             text, seat = here[0][0], here[0][1]
             if seat is not None:
-                background, color = COLOR_HEX.get(colour(seat), ("#555", "#fff"))
+                background, ink = COLOR_HEX.get(colour(seat), ("#555", "#fff"))
             elif text.startswith("c"):
-                background, color = COP
+                background, ink = COP
             else:
                 background = "#fff"
         elif here:
-            text, frame = f"*{len(here)}", " border: 2px solid #1f2430;"
+            text, frame = f"*{len(here)}", FRAME
         elif name in SUBWAY_OF:
             text, background = f"S{SUBWAY_OF[name]}", TINT["subway"]
         elif name in BRIDGES:
             text, background = "=", TINT["bridge"]
-        else:
-            text = ""  # a bare street: its tint says enough
-        return format_html('<td style="{} background: {}; color: {};{}">{}</td>', MAP_CELL, background, color,
-                           frame, text)
-    if name in by_cell:
+    elif name in by_cell:
         b = by_cell[name]
+        text = b.code
         owner, _ = _owner(view, b.code)
-        background, color = (TINT[b.colour], "#1f2430") if owner is None \
-            else COLOR_HEX.get(colour(owner), ("#555", "#fff"))
-        frame = " border: 2px solid #1f2430; font-weight: bold;" if occ.get(b.code) else ""
-        return format_html('<td style="{} background: {}; color: {};{}">{}</td>', MAP_CELL, background, color,
-                           frame, b.code)
-    background = TINT["river"] if row in RIVER_ROWS else TINT["lot"]
-    return format_html('<td style="{} background: {};"></td>', MAP_CELL, background)
+        background = PALE[b.colour]
+        if owner is not None:
+            background, ink = COLOR_HEX.get(colour(owner), ("#555", "#fff"))
+        frame = FRAME if occ.get(b.code) else ""
+    else:
+        background, text = (TINT["river"] if row in RIVER_ROWS else TINT["lot"]), ""
+    return format_html('<td style="background: {};{}{}">{}</td>', background,
+                       format_html(" color: {};", ink) if ink else "", frame, text)
 
 
 def map_table(view: Mapping[str, Any], colour: Colour) -> SafeString:
     """The city as the text map draws it, a cell a space, with the columns a-p and rows 1-16 as headers."""
     occ = occupants(view)
     by_cell = {b.cell: b for b in BUILDINGS}
-    axis = "padding: 0; font-size: 10px; font-weight: bold; text-align: center;"
-    head = format_html_join("", '<th scope="col" style="{}">{}</th>', ((axis, c) for c in COLUMNS))
-    rows = format_html_join("", '<tr><th scope="row" style="{} padding-right: 2px;">{}</th>{}</tr>', (
-        (axis, row + 1, format_html_join("", "{}", ((_map_cell(view, row, col, by_cell, occ, colour),)
-                                                   for col in range(len(COLUMNS)))))
+    head = format_html_join("", '<th scope="col" style="width: 20px;">{}</th>', ((c,) for c in COLUMNS))
+    rows = format_html_join("", '<tr style="height: 18px;"><th scope="row">{}</th>{}</tr>', (
+        (row + 1, format_html_join("", "{}", ((_map_cell(view, row, col, by_cell, occ, colour),)
+                                             for col in range(len(COLUMNS)))))
         for row in range(ROWS)))
-    key = ("Buildings by code on their colour (an owned joint on its owner's); a bold frame: someone inside "
-           "or several on a street (see Who is where); 1R 1T 1V: P1's Racketeer, Thug, Vamp (! criminal); "
-           "c3 cop 3; p4 Public 4; S1 subway 1; = bridge; blue: the river.")
+    key = ("Buildings by code, pale in their group's colour, an owned joint in its owner's; a bold frame: "
+           "someone inside or several on a street (see Who is where); 1R 1T 1V: P1's Racketeer, Thug, Vamp "
+           "(! criminal); c3 cop 3; p4 Public 4; S1 subway 1; = bridge; blue: the river.")
     if view.get("police"):
         key += " C the Police Commissioner; i4 Informant 4."
     return format_html(
-        '<div style="overflow-x: auto; margin: 0 0 .8em;"><table style="border-collapse: collapse; '
-        'table-layout: fixed; font-family: Arial, Helvetica, sans-serif;"><caption style="{}">The map'
-        '</caption><thead><tr><td style="width: 14px;"></td>{}</tr></thead><tbody>{}</tbody></table></div>'
-        '<p style="{} margin: 0 0 .8em;">{}</p>',
-        f"{CAPTION} font-size: 12px;", head, rows, FONT, key)
+        '<div style="overflow-x: auto; margin: 0 0 .8em;"><table cellpadding="0" cellspacing="1" '
+        'style="{}"><caption style="{}">The map</caption><thead><tr><td style="width: 14px;"></td>{}</tr>'
+        '</thead><tbody>{}</tbody></table></div><p style="{} margin: 0 0 .8em;">{}</p>',
+        MAP_TABLE, f"{CAPTION} font-size: 12px; letter-spacing: 0;", head, rows, FONT, key)
 
 
 def where_table(view: Mapping[str, Any], names: Sequence[str] | None, chip: Chip) -> SafeString:
