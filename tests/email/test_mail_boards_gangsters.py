@@ -17,6 +17,7 @@ import pytest
 from django.core import mail as django_mail
 from django.utils.html import escape
 
+from accounts.services import user_get_or_create_verified
 from games import selectors, services
 from games.models import Game, Projection
 from games.rules import get_rules
@@ -24,7 +25,7 @@ from games.rules.gangsters import GANG_LABEL, PIECE_NAME, PIECES
 from games.ui import ui_for
 from notifications import sender
 
-from .conftest import make_players, seat_user
+from .conftest import seat_user
 
 pytestmark = pytest.mark.django_db
 RULES = get_rules("gangsters")
@@ -38,7 +39,8 @@ def played(seed: str, moves: int, options: dict[str, Any] | None = None,
            players: int = 3) -> tuple[Game, Any, str, str]:
     """A game after ``moves`` random moves, and the HTML and text parts of the last move's turn mail to the
     seat now to act (with that seat)."""
-    users = make_players()[:players]
+    users = [user_get_or_create_verified(email=f"{n.lower()}@example.com", display_name=n)
+             for n in ("Ada", "Brook", "Cyd", "Dee", "Eli")[:players]]
     game = services.game_create(rules_slug="gangsters", creator=users[0], num_players=players, seed=seed,
                                 options=options or {})
     for user in users[1:]:
@@ -126,3 +128,21 @@ def test_another_gangs_cash_and_bribes_stay_hidden(mailoutbox):
         for line in RULES.describe(state, other).splitlines():
             if "(you)" in line:
                 assert escape(line.strip()) not in html
+
+
+def test_the_police_players_line_follows_the_gangs_and_his_chits_stay_his(mailoutbox):
+    game, seat, html, _ = played("mail-board-gx-police", 140, {"police": True}, players=5)
+    state = Projection.objects.get(pk=game.pk).state
+    police = state["seats"].index("police")
+    assert seat != police, "a gang's mail (the seed gives one)"
+    mine = RULES.describe(state, seat).splitlines()
+    line = next(line.strip() for line in mine if "the Police" in line and line.startswith("  P"))
+    gangs_end = html.index(">Gangs</caption>")
+    assert gangs_end < html.index(escape(line)) < html.index(">The map</caption>"), \
+        "the Police player's line, under the gangs"
+    assert f"{len(state['police']['chits'])} chits" in line
+    theirs = next(line.strip() for line in RULES.describe(state, police).splitlines()
+                  if "the Police (you)" in line)
+    assert "chits x" in theirs or "chits none" in theirs
+    assert escape(theirs) not in html and escape(theirs.split("; chits ")[1]) not in html, \
+        "the Police player's chits stay his"

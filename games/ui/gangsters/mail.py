@@ -94,7 +94,8 @@ def _bribes(g: Mapping[str, Any]) -> str:
 
 
 def gangs_table(view: Mapping[str, Any], names: Sequence[str] | None, chip: Chip) -> SafeString:
-    """Each gang (not the Police player, told in the text below): pieces, cash, joints, bribes."""
+    """Each gang (not the Police player, whose line of the description follows the table): pieces, cash,
+    joints, bribes."""
     me = view.get("seat")
     police_seat = (view.get("police") or {}).get("seat")
     rows = []
@@ -280,11 +281,13 @@ def joints_table(view: Mapping[str, Any], names: Sequence[str] | None, chip: Chi
                          rows))
 
 
-def remaining_lines(description: str) -> tuple[list[str], list[str]]:
+def remaining_lines(description: str) -> tuple[list[str], list[str], list[str]]:
     """The description without what the tables show: the gangs' lines (not the Police player's), the text map,
     its key and legend, and the joint list; no blank line twice in a row where a part was taken out. Split
-    where the first part was taken out: the heading lines (round, dice, crime level) go above the tables."""
+    where the first part was taken out: the heading lines (round, dice, crime level) go above the tables; the
+    Police player's line (in the five-player game) comes apart, to go under the gangs."""
     keep: list[str] = []
+    police: list[str] = []
     head = -1
     section = ""
     starts = {"Gangs (strength": "gangs", "Inside buildings and on crowded spaces": "legend",
@@ -299,7 +302,9 @@ def remaining_lines(description: str) -> tuple[list[str], list[str]]:
         if line.startswith("Map key:"):
             continue
         if stripped:
-            if section == "gangs" and line.startswith("  ") and "the Police" not in line:
+            if section == "gangs" and line.startswith("  "):
+                if "the Police" in line:
+                    police.append(line.strip())
                 continue
             if section == "map" and line[:3].strip().isdigit():
                 continue
@@ -311,7 +316,7 @@ def remaining_lines(description: str) -> tuple[list[str], list[str]]:
             continue
         keep.append(line)
     head = len(keep) if head < 0 else head
-    return _trimmed(keep[:head]), _trimmed(keep[head:])
+    return _trimmed(keep[:head]), police, _trimmed(keep[head:])
 
 
 def _trimmed(lines: list[str]) -> list[str]:
@@ -334,7 +339,7 @@ def situation(view: Mapping[str, Any] | None, names: Sequence[str] | None, descr
     """The whole situation: the gangs, the map, who is where, the joints, then the rest of the description."""
     if not view:
         return mark_safe("")
-    head, tail = remaining_lines(description)
-    parts = [_text(head), gangs_table(view, names, chip), map_table(view, colour),
+    head, police, tail = remaining_lines(description)
+    parts = [_text(head), gangs_table(view, names, chip), _text(police), map_table(view, colour),
              where_table(view, names, chip), joints_table(view, names, chip), _text(tail)]
     return format_html_join("\n", "{}", ((p,) for p in parts if p))
