@@ -100,7 +100,8 @@ def check_secrets(game: Game, seat: int, html: str) -> None:
                 assert escape(line) not in html, f"another seat's secret in the mail: {line!r}"
                 checked += 1
         for agenda in set(state["agendas"][other]) - set(state["agendas"][seat]):
-            assert escape(AGENDAS[agenda].name) not in html or state["phase"] == "agendas"
+            if AGENDAS[agenda].name not in "\n".join(mine):  # not revealed by a scored round, not on offer
+                assert escape(AGENDAS[agenda].name) not in html, "another seat's agenda in the mail"
     assert checked, "the other seats' private lines were compared"
 
 
