@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
+
+from django.utils.safestring import SafeString
 
 from games.rules import Decision
 from games.rules.gangsters import (
@@ -55,7 +57,7 @@ from games.rules.gangsters import (
 )
 from games.templatetags.ravenpost import seat_color
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
-from games.ui.gangsters import render
+from games.ui.gangsters import mail, render
 
 CELL = 30  # SVG units per map cell
 DIE_USE = {"green": "Racketeer", "red": "Thug", "black": "Vamp", "blue": "cops", "white": "Public"}
@@ -345,6 +347,11 @@ def order_form(decision: Decision) -> dict[str, Any] | None:
 class GangstersUI(GameUI):
     board_template = "ui/gangsters/board.html"
     play_template = "ui/gangsters/play.html"
+
+    def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
+                       description: str) -> SafeString:
+        """The gangs, the map, who is where and the joints as tables for a mail's HTML part (see ``mail``)."""
+        return mail.situation(view, names, description, self.mail_chip, self.seat_color)
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -29,11 +29,14 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
+
+from django.utils.safestring import SafeString
 
 from games.rules import Decision, Move
 from games.rules.mob_town import AGENDAS, CARD_CODES, PROPERTIES, card_name, card_value
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
+from games.ui.mob_town import mail
 from games.ui.mob_town.board import board_model, card_model
 
 _CELL = re.compile(r"(-?[0-9]{1,3})\s*,\s*(-?[0-9]{1,3})")
@@ -114,6 +117,11 @@ class MobTownUI(GameUI):
         if not view:
             return {}
         return _cached_board(json.dumps(view, sort_keys=True, separators=(",", ":")), tuple(names or ()))
+
+    def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
+                       description: str) -> SafeString:
+        """The players, the city and its cards as tables for a mail's HTML part (see ``mail``)."""
+        return mail.situation(view, names, description, self.mail_chip)
 
     # -- forms on the page ---------------------------------------------------------------
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
