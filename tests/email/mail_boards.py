@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from django.core import mail as django_mail
 
+from accounts.services import user_get_or_create_verified
 from games import services
 from games.models import Game, GameStatus, Projection, Seat
 from games.rules import get_rules
@@ -22,7 +23,9 @@ from .conftest import make_players
 
 
 def start(slug: str, players: int, seed: str) -> Game:
-    users = make_players()[:players]
+    """A game of ``slug`` with ``players`` verified players (Ada, Brook, Cyd, then Dee and Eve), started."""
+    users = (make_players() + [user_get_or_create_verified(email=f"{n.lower()}@example.com", display_name=n)
+                               for n in ("Dee", "Eve")])[:players]
     game = services.game_create(rules_slug=slug, creator=users[0], num_players=players, seed=seed)
     for user in users[1:]:
         services.game_join(game_id=game.pk, user=user)
