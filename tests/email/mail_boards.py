@@ -9,6 +9,7 @@ sender then builds are Django's locmem outbox, as in the other mail tests.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable
 
 from django.core import mail as django_mail
@@ -108,3 +109,9 @@ def last_turn_seat(game: Game) -> int:
              and m.to[0] in seat_of]
     assert mails, "no turn mail was sent"
     return seat_of[mails[-1].to[0]]
+
+
+def cells(row_html: str) -> list[str]:
+    """The text of a table row's data cells, in order (tags and non-breaking spaces removed)."""
+    return [re.sub(r"<[^>]+>", "", cell).replace("&nbsp;", " ").strip()
+            for cell in re.findall(r"<td\b[^>]*>(.*?)</td>", row_html, re.S)]

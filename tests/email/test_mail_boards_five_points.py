@@ -13,7 +13,7 @@ from games.rules import get_rules
 from games.selectors import seat_names
 from games.ui import ui_for
 
-from .mail_boards import last_turn_seat, newest_mail, play, section, start, text_without_drawing, view_in_newest_mail
+from .mail_boards import cells, last_turn_seat, newest_mail, play, section, start, text_without_drawing, view_in_newest_mail
 
 pytestmark = pytest.mark.django_db
 RULES = get_rules("five_points")
@@ -45,9 +45,10 @@ def test_the_turn_mail_draws_the_city_and_the_players(mailoutbox, monkeypatch):
     for s in range(3):
         row = re.search(re.escape(str(UI.mail_chip(s, names[s]))) + rf" P{s + 1}.*?</tr>", board)
         assert row, f"seat {s} has no row with its name on its chip"
-        assert f">{view['hq'][s]}</td>" in row.group(0)
         total = re.search(rf"P{s + 1}: .*\(points now (\d+)\)", text)
-        assert total and f"<strong>{total.group(1)}</strong>" in row.group(0), "points now, as the text says"
+        assert total, "the text part tells the points now"
+        assert cells(row.group(0)) == [str(view["hq"][s]), str(view["boroughs"][s]), f"{view['bosses_on_board'][s]}/5",
+                                       str(view["vp"][s]), total.group(1)], "as the text says"
     assert "Pass table" in board, "what the tables do not show stays as text"
     assert section(text, "The game as you see it") == section(text_without_drawing(game, seat, monkeypatch),
                                                               "The game as you see it")

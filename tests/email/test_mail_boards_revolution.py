@@ -15,11 +15,15 @@ from games.ui import ui_for
 from notifications import sender
 
 from .conftest import build_reply, deliver, last_mail_to
-from .mail_boards import last_turn_seat, newest_mail, play, section, start, text_without_drawing, view_in_newest_mail
+from .mail_boards import cells, last_turn_seat, newest_mail, play, section, start, text_without_drawing, view_in_newest_mail
 
 pytestmark = pytest.mark.django_db
 RULES = get_rules("revolution")
 UI = ui_for("revolution")
+
+
+def short(tokens: dict[str, int]) -> str:
+    return " ".join(f"{tokens[k]}{k[0].upper()}" for k in ("force", "blackmail", "gold") if tokens.get(k)) or "-"
 
 
 def test_the_turn_mail_draws_the_town_and_holdings_with_names_on_chips(mailoutbox, monkeypatch):
@@ -36,8 +40,9 @@ def test_the_turn_mail_draws_the_town_and_holdings_with_names_on_chips(mailoutbo
     for s in range(3):
         row = re.search(re.escape(str(UI.mail_chip(s, names[s]))) + r" " + view["colors"][s] + r".*?</tr>", board)
         assert row, f"seat {s} has no row with its name on its chip"
-        assert f"<strong>{view['support'][s]}</strong>" in row.group(0), "the seat's Support is on its row"
-        assert f">{view['supply'][s]}</td>" in row.group(0), "the cubes it has left are on its row"
+        # Support, tokens to bid, tokens set aside (1F 1B 3G), cubes left in supply
+        assert cells(row.group(0)) == [str(view["support"][s]), short(view["hands"][s]), short(view["aside"][s]),
+                                       str(view["supply"][s])]
     for area_id, counts in view["board"].items():
         assert f">{sum(counts)}/" in board
     filled = [(a, s, n) for a, counts in view["board"].items() for s, n in enumerate(counts) if n]

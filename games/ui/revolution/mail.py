@@ -73,6 +73,8 @@ def _status(view: Mapping[str, Any], who: Callable[[int], SafeString]) -> SafeSt
     head = format_html('<p style="margin: 0 0 .4em;"><strong>Round {} · {}</strong></p>', view["round"], label)
     seat = view.get("seat")
     lines: list[SafeString] = []
+    if seat is not None and 0 <= seat < view["players"]:
+        lines.append(format_html("You are {} {} (seat {}).", who(seat), view["colors"][seat].capitalize(), seat + 1))
     if phase == "bidding":
         done = [s for s in range(view["players"]) if s in (view.get("submitted") or [])]
         waiting = list(view.get("to_act") or [])
