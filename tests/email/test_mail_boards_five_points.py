@@ -13,7 +13,8 @@ from games.rules import get_rules
 from games.selectors import seat_names
 from games.ui import ui_for
 
-from .mail_boards import cells, last_turn_seat, newest_mail, play, section, start, text_without_drawing, view_in_newest_mail
+from .mail_boards import (cells, last_turn_seat, newest_mail, play, section,
+                          start, text_without_drawing, view_in_newest_mail)
 
 pytestmark = pytest.mark.django_db
 RULES = get_rules("five_points")

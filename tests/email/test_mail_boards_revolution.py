@@ -15,7 +15,8 @@ from games.ui import ui_for
 from notifications import sender
 
 from .conftest import build_reply, deliver, last_mail_to
-from .mail_boards import cells, last_turn_seat, newest_mail, play, section, start, text_without_drawing, view_in_newest_mail
+from .mail_boards import (cells, last_turn_seat, newest_mail, play, section,
+                          start, text_without_drawing, view_in_newest_mail)
 
 pytestmark = pytest.mark.django_db
 RULES = get_rules("revolution")
