@@ -16,12 +16,14 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.revolution import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS, log_lines
+from games.rules.revolution.engine import tokens_text
 from games.rules.revolution.notation import format_bid
 
 TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
 TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 5px; text-align: left; font-weight: bold;"
 TD = "border: 1px solid #c9c2b0; padding: 2px 5px; vertical-align: top;"
 NUM = TD + " text-align: right;"
+TOKENS = TD + " white-space: nowrap;"  # "1F 1B 3G" reads as one value
 ROWH = TD + " text-align: left; font-weight: normal;"
 CAPTION = "caption-side: top; text-align: left; font-weight: bold; padding: 0 0 2px; font-size: 13px;"
 # A table whose width depends on the players' names scrolls inside its own box rather than widen the mail;
@@ -87,7 +89,7 @@ def _status(view: Mapping[str, Any], who: Callable[[int], SafeString]) -> SafeSt
                                      "is in).", format_bid(own)))
         elif seat is not None and 0 <= seat < view["players"]:
             lines.append(format_html("Bid all your tokens ({}) on at most six characters.",
-                                     short_tokens(view["hands"][seat])))
+                                     tokens_text(view["hands"][seat])))
         lines.append(mark_safe("Bids stay secret until the last one is in."))
     elif phase == "choice" and view.get("pending"):
         pending = view["pending"]
@@ -106,13 +108,13 @@ def _players(view: Mapping[str, Any], who: Callable[[int], SafeString]) -> SafeS
     rows = [format_html('<tr><th scope="row" style="{}">{} {}{}</th><td style="{}"><strong>{}</strong></td>'
                         '<td style="{}">{}</td><td style="{}">{}</td><td style="{}">{}</td></tr>',
                         ROWH, who(s), view["colors"][s], " (you)" if s == seat else "",
-                        NUM, view["support"][s], TD, short_tokens(view["hands"][s]),
-                        TD, short_tokens(view["aside"][s]), NUM, view["supply"][s])
+                        NUM, view["support"][s], TOKENS, short_tokens(view["hands"][s]),
+                        TOKENS, short_tokens(view["aside"][s]), NUM, view["supply"][s])
             for s in range(view["players"])]
     title = "Support and holdings"
-    table = format_html(SCROLL, title, _table(title, ("Player", "Support", "Tokens", "Set aside", "Cubes"), rows))
+    table = format_html(SCROLL, title, _table(title, ("Player", "Support", "Tokens", "Aside", "Cubes"), rows))
     bank = ", ".join(f"{view['bank'].get(k, 0)} {KIND_NAME[k]}" for k in KINDS)
-    return format_html('{}<p style="{}">F Force, B Blackmail, G Gold; set aside: kept for next round; cubes: '
+    return format_html('{}<p style="{}">F Force, B Blackmail, G Gold; aside: tokens set aside for next round; cubes: '
                        'left in supply. Bank: {}.</p>', table, NOTE, bank)
 
 
