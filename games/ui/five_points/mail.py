@@ -85,7 +85,7 @@ def _city(view: Mapping[str, Any]) -> SafeString:
                                          COLOUR_CODES.get(t["colour"], ""), "*" if t["building"] else ""))
         body.append(format_html('<tr><th scope="row" style="{}">{}</th>{}</tr>', TH + " text-align: center;", r + 1,
                                 mark_safe("".join(cells))))  # each cell was built with format_html
-    return format_html('<table style="{}"><caption style="{}">The city</caption><thead><tr><th style="{}"></th>{}'
+    return format_html('<table style="{}"><caption style="{}">The city</caption><thead><tr><td style="{}"></td>{}'
                        '</tr></thead><tbody>{}</tbody></table><p style="{}">Each tile: its number and colour '
                        '(b blue, g green, r red, o orange); * a building.</p>',
                        TABLE, CAPTION, TH, head, mark_safe("".join(body)), NOTE)
@@ -116,7 +116,7 @@ def _markers(view: Mapping[str, Any], chip: Chip) -> SafeString:
                         TD, chip(m["leader"], player(m["leader"])) if m["leader"] is not None else "-")
             for m in view["markers"]]
     head = format_html_join("", '<th scope="col" style="{}">{}</th>',
-                            ((TH, h) for h in ("", "Manipulation marker", "Bids", "Leads")))
+                            ((TH, h) for h in ("Marker", "Effect", "Bids", "Leads")))
     piles = ", ".join(f"{c} {view['control_supply'][c]}" for c in COLOURS)
     return format_html('<table style="{}"><caption style="{}">Manipulation markers (resolved left to right)'
                        '</caption><thead><tr>{}</tr></thead><tbody>{}</tbody></table>'

@@ -86,7 +86,7 @@ def _board(view: Mapping[str, Any], chip: Chip) -> SafeString:
                                 mark_safe("".join(cells))))  # each cell was built with format_html
     return format_html('<table style="{} width: 100%; max-width: 40em; table-layout: fixed;">'
                        '<caption style="{}">The Sultanate</caption><colgroup><col style="width: 1.4em;"></colgroup>'
-                       '<thead><tr><th style="{}"></th>{}</tr></thead><tbody>{}</tbody></table>'
+                       '<thead><tr><td style="{}"></td>{}</tr></thead><tbody>{}</tbody></table>'
                        '<p style="{}">Tiles: LMkt Large Market, SMkt Small Market, Vill Village, Sacr Sacred Place, '
                        'Oasis; the value is blue on a blue tile, red on a red one. Meeples: Y Vizier, W Elder, '
                        'G Merchant, B Builder, R Assassin (2W = two Elders). A player label is a camel; palm = '
