@@ -17,6 +17,7 @@ from .mail_boards import (cells, last_turn_seat, newest_mail, play, section,
                           start, text_without_drawing, view_in_newest_mail)
 
 pytestmark = pytest.mark.django_db
+GMAIL_CLIPS = 102_000  # bytes of HTML after which Gmail shows only the start of a mail
 RULES = get_rules("five_points")
 UI = ui_for("five_points")
 
@@ -33,6 +34,7 @@ def test_the_turn_mail_draws_the_city_and_the_players(mailoutbox, monkeypatch):
     board = html[html.index('data-board="five_points"'):]
     assert "The city" in board and "Neighbourhoods" in board and "Manipulation markers" in board
     assert "class=" not in board and "<style" not in board and "<script" not in board
+    assert len(html.encode()) < GMAIL_CLIPS, "Gmail would cut the mail short"
     for t in view["tiles"]:
         row = re.search(rf"<strong>{t['number']}</strong> {t['cell']}</th>.*?</tr>", board)
         assert row, f"tile {t['number']} has its row"

@@ -19,6 +19,7 @@ from .mail_boards import (cells, last_turn_seat, newest_mail, play, section,
                           start, text_without_drawing, view_in_newest_mail)
 
 pytestmark = pytest.mark.django_db
+GMAIL_CLIPS = 102_000  # bytes of HTML after which Gmail shows only the start of a mail
 RULES = get_rules("five_tribes")
 UI = ui_for("five_tribes")
 TILE_CELL = '<td style="border: 1px solid #b9b09a;'
@@ -36,6 +37,7 @@ def test_the_turn_mail_draws_the_sultanate_and_the_players(mailoutbox, monkeypat
     board = html[html.index('data-board="five_tribes"'):]
     assert "The Sultanate" in board and board.count(TILE_CELL) == 30, "one cell per tile"
     assert "class=" not in board and "<style" not in board and "<script" not in board
+    assert len(html.encode()) < GMAIL_CLIPS, "Gmail would cut the mail short"
     for tile in view["board"]:
         assert f"{TILE_SHORT[tile['kind']]}&nbsp;{tile['value']}" in board
     camels = [t["camel"] for t in view["board"] if t["camel"] is not None]

@@ -19,6 +19,7 @@ from .mail_boards import (cells, last_turn_seat, newest_mail, play, section,
                           start, text_without_drawing, view_in_newest_mail)
 
 pytestmark = pytest.mark.django_db
+GMAIL_CLIPS = 102_000  # bytes of HTML after which Gmail shows only the start of a mail
 RULES = get_rules("revolution")
 UI = ui_for("revolution")
 
@@ -38,6 +39,7 @@ def test_the_turn_mail_draws_the_town_and_holdings_with_names_on_chips(mailoutbo
     assert "<table" in board and "The town" in board and "<th scope=\"col\"" in board
     assert "<pre style=\"margin: 0; font-family: Menlo" not in html, "the fixed-width box gave way to tables"
     assert "class=" not in board and "<style" not in board and "<script" not in board
+    assert len(html.encode()) < GMAIL_CLIPS, "Gmail would cut the mail short"
     for s in range(3):
         row = re.search(re.escape(str(UI.mail_chip(s, names[s]))) + r" " + view["colors"][s] + r".*?</tr>", board)
         assert row, f"seat {s} has no row with its name on its chip"
