@@ -10,9 +10,10 @@ import pytest
 
 from games.models import Projection, Seat
 from games.rules import get_rules
-from games.rules.five_tribes.data import TILE_SHORT
+from games.rules.five_tribes import TILE_LABELS
 from games.selectors import seat_names
 from games.ui import ui_for
+from games.ui.five_tribes.mail import TILE_SHORT
 
 from .conftest import build_reply, deliver, last_mail_to
 from .mail_boards import (cells, last_turn_seat, newest_mail, play, section,
@@ -38,6 +39,7 @@ def test_the_turn_mail_draws_the_sultanate_and_the_players(mailoutbox, monkeypat
     assert "The Sultanate" in board and board.count(TILE_CELL) == 30, "one cell per tile"
     assert "class=" not in board and "<style" not in board and "<script" not in board
     assert len(html.encode()) < GMAIL_CLIPS, "Gmail would cut the mail short"
+    assert set(TILE_SHORT) == set(TILE_LABELS), "a short name for every kind of tile"
     for tile in view["board"]:
         assert f"{TILE_SHORT[tile['kind']]}&nbsp;{tile['value']}" in board
     camels = [t["camel"] for t in view["board"] if t["camel"] is not None]

@@ -4,22 +4,22 @@ Built from the seat's view only (``rules.view(state, seat)``); mail clients drop
 stylesheets, so every style is inline. The city grid is the text description's
 (tile number, colour letter, ``*`` for a building) on the neighbourhood's colour;
 rabble, bosses and bids are the players' seat labels on their colours (chips),
-and the players' table names each label's player. What the tables do not show
+and the players' table names each label's player (with the points each would
+score now, which the rules compute: read from the description's players block,
+as the view does not carry them). What the tables do not show
 (the pass table, the last resolution, what to do now) follows as wrapped text,
 so the HTML part tells everything the text part does.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Mapping, Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
-from games.rules.five_points.data import COLOUR_CODES
-from games.rules.five_points.scoring import breakdown
-from games.rules.five_points.shared import player
 
 TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
 TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 4px; font-weight: bold; text-align: left;"
@@ -43,6 +43,13 @@ COVERED = ("Five Points, round", "You are P", "The city (", "Neighbourhoods:", "
            "Control-marker piles:", "Players:")
 
 Chip = Callable[[int, str], SafeString]
+# A colour's letter, as the text grid writes it (b blue, g green, r red, o orange).
+COLOUR_CODES = {colour: colour[0] for colour in COLOURS}
+
+
+def player(seat: int) -> str:
+    """How the rules' texts name a seat: P1 for the first."""
+    return f"P{seat + 1}"
 
 
 def rest_of(description: str, covered: Sequence[str]) -> str:
@@ -124,18 +131,17 @@ def _markers(view: Mapping[str, Any], chip: Chip) -> SafeString:
                        TABLE, CAPTION, head, mark_safe("".join(rows)), NOTE, piles)
 
 
-def _points_now(view: Mapping[str, Any]) -> list[int]:
-    """Each seat's points as they would score now, from the public board the view holds."""
-    board = {"players": view["players"], "vp": view["vp"], "control": view["control"],
-             "tiles": [{"building": t["building"]["id"] if t["building"] else None, "rabble": t["rabble"],
-                        "bosses": t["bosses"]} for t in view["tiles"]]}
-    return [row["total"] for row in breakdown(board)]
+def _points_now(description: str, players: int) -> list[str]:
+    """Each seat's points as they would score now, as the description's players block tells them ("-" if not):
+    the rules compute them, and the view does not carry them."""
+    found = dict(re.findall(r"^\s+P(\d+): .*\(points now (\d+)\)", description, re.M))
+    return [found.get(str(s + 1), "-") for s in range(players)]
 
 
-def _players(view: Mapping[str, Any], names: Sequence[str], chip: Chip) -> SafeString:
+def _players(view: Mapping[str, Any], names: Sequence[str], chip: Chip, description: str) -> SafeString:
     seat = view.get("seat")
     passed = list(view["passed"])
-    points = _points_now(view)
+    points = _points_now(description, view["players"])
     rows = []
     for s in range(view["players"]):
         name = names[s] if s < len(names) and names[s] else player(s)
@@ -173,5 +179,5 @@ def mail_situation(view: Mapping[str, Any] | None, names: Sequence[str] | None, 
     return format_html('<div data-board="five_points"><p style="margin: 0 0 .4em;"><strong>Round {}, {}</strong>'
                        '</p>{}{}{}{}{}</div>', view["round"], phase.get(view["phase"], view["phase"]),
                        _city(view), _neighbourhoods(view, chip), _markers(view, chip),
-                       _players(view, list(names or []), chip),
+                       _players(view, list(names or []), chip, description),
                        format_html('<pre style="{}">{}</pre>', REST, rest) if rest else "")

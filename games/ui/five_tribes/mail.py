@@ -17,9 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from games.rules.five_tribes.data import COLOURS, COLUMN_LETTERS, COLUMNS, ROWS, TILE_SHORT
-from games.rules.five_tribes.scoring import goods_value
-from games.rules.five_tribes.state import seat_label
+from games.rules.five_tribes import COLOURS, COLUMN_LETTERS, COLUMNS, ROWS, goods_value
 
 TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
 TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 4px; font-weight: bold;"
@@ -37,6 +35,9 @@ REST = ("margin: .4em 0; font-family: Menlo, Consolas, 'Courier New', monospace;
 TILE_BG = {"blue": "#e3ecfa", "red": "#fae6e1"}
 CELL = ("border: 1px solid #b9b09a; padding: 2px 3px; vertical-align: top; font-size: 12px; line-height: 1.35; "
         "width: 16%; background: {};")
+
+# The tiles' short names, as the text grid writes them (a cell on a phone holds about seven letters).
+TILE_SHORT = {"large_market": "LMkt", "small_market": "SMkt", "oasis": "Oasis", "village": "Vill", "sacred": "Sacr"}
 
 # Description lines (and the indented lines under them) that the tables show; the rest is kept as text.
 COVERED = ("Five Tribes, round", "    A", "   +", "Tiles: LMkt", "Meeples: Y yellow", "Players:")
@@ -58,6 +59,11 @@ def rest_of(description: str, covered: Sequence[str]) -> str:
         if line.strip() or (kept and kept[-1].strip()):
             kept.append(line)
     return "\n".join(kept).strip("\n")
+
+
+def seat_label(seat: int) -> str:
+    """How the rules' texts name a seat: P1 for the first."""
+    return f"P{seat + 1}"
 
 
 def meeples_text(meeples: str) -> str:

@@ -16,8 +16,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.revolution import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS, log_lines
-from games.rules.revolution.engine import tokens_text
-from games.rules.revolution.notation import format_bid
 
 TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
 TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 5px; text-align: left; font-weight: bold;"
@@ -44,6 +42,22 @@ Chip = Callable[[int, str], SafeString]
 def short_tokens(tokens: Mapping[str, int]) -> str:
     """'1F 1B 3G' (zero counts left out), or '-' for none: the players' table's short form."""
     return " ".join(f"{tokens[k]}{KIND_NAME[k][0]}" for k in KINDS if tokens.get(k)) or "-"
+
+
+def tokens_text(tokens: Mapping[str, int]) -> str:
+    """'1 Force, 3 Gold' (zero counts left out), as the text description writes tokens."""
+    return ", ".join(f"{tokens[k]} {KIND_NAME[k]}" for k in KINDS if tokens.get(k)) or "no tokens"
+
+
+def bid_text(bid: Mapping[str, Mapping[str, int]]) -> str:
+    """A bid in reply notation ("general b g; merchant 2g"), characters in resolution order."""
+    groups = []
+    for ch in CHARACTER_LIST:
+        tokens = bid.get(ch.id) or {}
+        parts = [(f"{tokens[k]}" if tokens[k] > 1 else "") + KIND_NAME[k][0].lower() for k in KINDS if tokens.get(k)]
+        if parts:
+            groups.append(f"{ch.id} {' '.join(parts)}")
+    return "; ".join(groups) or "nothing"
 
 
 def rest_of(description: str, covered: Sequence[str]) -> str:
@@ -86,7 +100,7 @@ def _status(view: Mapping[str, Any], who: Callable[[int], SafeString]) -> SafeSt
         own = (view.get("bids") or {}).get(str(seat)) if seat is not None else None
         if own is not None:
             lines.append(format_html("Your bid: <code>{}</code> (send a new one to change it until the last bid "
-                                     "is in).", format_bid(own)))
+                                     "is in).", bid_text(own)))
         elif seat is not None and 0 <= seat < view["players"]:
             lines.append(format_html("Bid all your tokens ({}) on at most six characters.",
                                      tokens_text(view["hands"][seat])))
