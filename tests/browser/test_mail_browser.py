@@ -10,6 +10,7 @@ a stopped address shows on the profile and the game page. With
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,9 @@ from games import services
 from games.models import Game, Seat
 from notifications import delivery, sender
 from notifications.models import MailPreference, StopReason
+
+from tests.email.mail_boards import last_turn_seat, newest_mail, play
+from tests.email.mail_boards import start as start_of
 
 from .conftest import page_width_fits
 
@@ -58,6 +62,26 @@ def test_the_html_turn_mail_reads_at_both_widths(people, viewport, mailoutbox):
     assert page_width_fits(page), "the mail is wider than the screen"
     assert page.get_by_role("link", name="Stop game mail").is_visible()
     shot(page, "turn-mail", viewport)
+
+
+@pytest.mark.parametrize("slug,players,moves", [("revolution", 4, 9), ("five_tribes", 4, 40), ("five_points", 5, 30)])
+def test_a_turn_mails_board_tables_fit_the_screen(slug, players, moves, people, viewport, mailoutbox):
+    """The board a game draws in mail (tables with inline styles) is no wider than a phone; a table whose
+    width depends on the players' names may scroll, but only inside its own named box."""
+    game = start_of(slug, players, f"browser-mail-{slug}")
+    play(game, moves, random.Random(3))
+    seat = last_turn_seat(game)
+    _, html = newest_mail(game, seat)
+    page = people([Seat.objects.get(game=game, index=seat).user])[0].page
+    page.set_content(html)
+    board = page.locator(f'[data-board="{slug}"]')
+    assert board.locator("table").count() >= 2 and board.locator("table").first.is_visible()
+    assert page_width_fits(page), "the mail is wider than the screen"
+    too_wide = page.evaluate("""() => [...document.querySelectorAll('[data-board] table')]
+        .filter(t => t.getBoundingClientRect().right > window.innerWidth + 1
+                     && !t.closest('[role=region][style*="overflow-x"]')).length""")
+    assert too_wide == 0, "a table runs off the screen outside a scroll box"
+    shot(page, f"turn-mail-{slug}", viewport)
 
 
 def test_mail_settings_by_clicks_and_a_stopped_address_shown(people, viewport):

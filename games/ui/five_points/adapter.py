@@ -30,11 +30,14 @@ also work without it).
 from __future__ import annotations
 
 import string
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
+
+from django.utils.safestring import SafeString
 
 from games.rules import Decision, Move, text
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
 from games.ui.base import BadForm, GameUI
+from games.ui.five_points import mail
 
 # What each building does, in a line: printed on the face-up tiles, so safe to show.
 BUILDING_TEXT = {
@@ -293,6 +296,11 @@ class FivePointsUI(GameUI):
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
         fp_play = play.get("fp_play") if play else None
         return board(view, names, fp_play if isinstance(fp_play, Mapping) else None)
+
+    def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
+                       description: str) -> SafeString:
+        """The city, the markers and the players as tables for a mail (see ``mail``)."""
+        return mail.mail_situation(view, names, description, chip=self.mail_chip)
 
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -29,7 +29,9 @@ the canonical move, checked against the same decision, which then goes through
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
+
+from django.utils.safestring import SafeString
 
 from games.rules import Decision, text
 from games.rules.five_tribes import (
@@ -49,6 +51,7 @@ from games.rules.five_tribes import (
     goods_value,
 )
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
+from games.ui.five_tribes import mail
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")  # as the site's ``seat_color`` filter
 TURN_ORDER_PAID = ((18, 8), (12, 7), (8, 6), (5, 5), (3, 4), (1, 3))  # (cost, index in view["spots"])
@@ -205,6 +208,11 @@ class FiveTribesUI(GameUI):
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return board_model(view, names)
+
+    def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
+                       description: str) -> SafeString:
+        """The Sultanate and the players the seat may see as tables for a mail (see ``mail``)."""
+        return mail.mail_situation(view, names, description, chip=self.mail_chip)
 
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:

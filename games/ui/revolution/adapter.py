@@ -27,9 +27,12 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Mapping, Sequence
 
+from django.utils.safestring import SafeString
+
 from games.rules import Choice, Decision, Move, text
 from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS, log_lines
 from games.ui.base import BadForm, GameUI
+from games.ui.revolution import mail
 from games.ui.revolution.board import board_model
 
 MAX_COUNT = 99  # far more than the box holds; anything above is a tampered form
@@ -57,6 +60,12 @@ class RevolutionUI(GameUI):
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return board_model(view, names)
+
+    def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
+                       description: str) -> SafeString:
+        """The town, the holdings and the bids the seat may see as tables for a mail (see ``mail``)."""
+        return mail.mail_situation(view, names, description, chip=self.mail_chip,
+                                   name_seats=lambda line: self.name_seats(line, names))
 
     # -- forms on the page ------------------------------------------------------------
     def play_context(self, *, view: Mapping[str, Any] | None, seat: int | None, decision: Decision | None,
