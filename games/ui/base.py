@@ -75,7 +75,7 @@ class GameUI:
         return SEAT_LABEL.sub(name, str(text))
 
     def mail_chip(self, seat: int, text: str) -> SafeString:
-        """``text`` (a player's name) on the seat's colour, styled inline for a mail's HTML part."""
+        """``text`` (a player's name, a token's letter) on the seat's colour, styled inline for a mail's HTML part."""
         background, color = COLOR_HEX.get(self.seat_color(seat), ("#555", "#fff"))
         return format_html('<span style="background: {}; color: {}; border-radius: 3px; padding: 0 .35em; '
                            'white-space: nowrap;">{}</span>', background, color, text)

@@ -42,6 +42,7 @@ from .data import (
     card_suit,
     card_value,
 )
+from .scoring import track_position
 
 # What other packages (the web UI) may use: the rules object and the printed card data.
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "card_name",
     "card_suit",
     "card_value",
+    "track_position",
 ]
 
 MODES = ("competitive", "coop")

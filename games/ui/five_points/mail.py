@@ -14,12 +14,13 @@ so the HTML part tells everything the text part does.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
+from games.ui.mailparts import Chip, rest_of
 
 TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
 TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 4px; font-weight: bold; text-align: left;"
@@ -42,7 +43,6 @@ CELL = ("border: 1px solid #b9b09a; padding: 3px 4px; text-align: center; font-s
 COVERED = ("Five Points, round", "You are P", "The city (", "Neighbourhoods:", "Manipulation markers",
            "Control-marker piles:", "Players:")
 
-Chip = Callable[[int, str], SafeString]
 # A colour's letter, as the text grid writes it (b blue, g green, r red, o orange).
 COLOUR_CODES = {colour: colour[0] for colour in COLOURS}
 
@@ -50,22 +50,6 @@ COLOUR_CODES = {colour: colour[0] for colour in COLOURS}
 def player(seat: int) -> str:
     """How the rules' texts name a seat: P1 for the first."""
     return f"P{seat + 1}"
-
-
-def rest_of(description: str, covered: Sequence[str]) -> str:
-    """The description without the lines that start with ``covered`` (and the indented lines under them)."""
-    kept: list[str] = []
-    skipping = False
-    for line in description.splitlines():
-        if line.startswith(tuple(covered)):
-            skipping = True
-            continue
-        if skipping and line.startswith(" "):
-            continue
-        skipping = False
-        if line.strip() or (kept and kept[-1].strip()):
-            kept.append(line)
-    return "\n".join(kept).strip("\n")
 
 
 def _per_player(counts: Sequence[int], chip: Chip) -> SafeString:

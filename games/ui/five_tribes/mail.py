@@ -12,12 +12,13 @@ tells everything the text part does.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.five_tribes import COLOURS, COLUMN_LETTERS, COLUMNS, ROWS, goods_value
+from games.ui.mailparts import Chip, rest_of
 
 TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
 TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 4px; font-weight: bold;"
@@ -42,23 +43,6 @@ TILE_SHORT = {"large_market": "LMkt", "small_market": "SMkt", "oasis": "Oasis", 
 # Description lines (and the indented lines under them) that the tables show; the rest is kept as text.
 COVERED = ("Five Tribes, round", "    A", "   +", "Tiles: LMkt", "Meeples: Y yellow", "Players:")
 
-Chip = Callable[[int, str], SafeString]
-
-
-def rest_of(description: str, covered: Sequence[str]) -> str:
-    """The description without the lines that start with ``covered`` (and the indented lines under them)."""
-    kept: list[str] = []
-    skipping = False
-    for line in description.splitlines():
-        if line.startswith(tuple(covered)):
-            skipping = True
-            continue
-        if skipping and line.startswith(" "):
-            continue
-        skipping = False
-        if line.strip() or (kept and kept[-1].strip()):
-            kept.append(line)
-    return "\n".join(kept).strip("\n")
 
 
 def seat_label(seat: int) -> str:

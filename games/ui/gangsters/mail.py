@@ -45,9 +45,9 @@ from games.rules.gangsters import (
     STREETS,
     SUBWAY_OF,
 )
+from games.ui.mailparts import Chip, trimmed
 from games.ui.base import COLOR_HEX
 
-Chip = Callable[[int, str], SafeString]
 Colour = Callable[[int], str]
 
 FONT = "font-size: 12px; line-height: 1.3;"
@@ -316,15 +316,7 @@ def remaining_lines(description: str) -> tuple[list[str], list[str], list[str]]:
             continue
         keep.append(line)
     head = len(keep) if head < 0 else head
-    return _trimmed(keep[:head]), police, _trimmed(keep[head:])
-
-
-def _trimmed(lines: list[str]) -> list[str]:
-    while lines and not lines[0].strip():
-        lines = lines[1:]
-    while lines and not lines[-1].strip():
-        lines = lines[:-1]
-    return lines
+    return trimmed(keep[:head]), police, trimmed(keep[head:])
 
 
 def _text(lines: list[str]) -> SafeString:

@@ -19,15 +19,14 @@ wrapping block, so the HTML part tells all the text part does.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from games.rules.mob_town import ARROW_MARK, COLORS, PROPERTIES, ROLES, TYPE_NAMES
-from games.rules.mob_town.scoring import track_position
+from games.rules.mob_town import ARROW_MARK, COLORS, PROPERTIES, ROLES, TYPE_NAMES, track_position
+from games.ui.mailparts import Chip, trimmed
 
-Chip = Callable[[int, str], SafeString]
 
 FONT = "font-size: 12px; line-height: 1.3;"
 TABLE = f"border-collapse: collapse; margin: 0 0 .8em; {FONT}"
@@ -203,15 +202,7 @@ def remaining_lines(description: str, city_drawn: bool) -> tuple[list[str], list
             keep.append(line)
         i += 1
     head = len(keep) if head < 0 else head
-    return _trimmed(keep[:head]), _trimmed(keep[head:])
-
-
-def _trimmed(lines: list[str]) -> list[str]:
-    while lines and not lines[0].strip():
-        lines = lines[1:]
-    while lines and not lines[-1].strip():
-        lines = lines[:-1]
-    return lines
+    return trimmed(keep[:head]), trimmed(keep[head:])
 
 
 def _text(lines: list[str]) -> SafeString:

@@ -16,6 +16,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.revolution import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS, log_lines
+from games.ui.mailparts import Chip, rest_of
 
 TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
 TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 5px; text-align: left; font-weight: bold;"
@@ -36,7 +37,6 @@ COVERED = ("Revolution! round", "You are ", "Support:", "Board:", "Tokens held:"
            "Bank:", "Resolution of round", "Final scores:", "Winner", "Bids in:", "Your bid:", "Bid all your tokens",
            "You won the ", "Waiting for ")
 
-Chip = Callable[[int, str], SafeString]
 
 
 def short_tokens(tokens: Mapping[str, int]) -> str:
@@ -58,22 +58,6 @@ def bid_text(bid: Mapping[str, Mapping[str, int]]) -> str:
         if parts:
             groups.append(f"{ch.id} {' '.join(parts)}")
     return "; ".join(groups) or "nothing"
-
-
-def rest_of(description: str, covered: Sequence[str]) -> str:
-    """The description without the lines that start with ``covered`` (and the indented lines under them)."""
-    kept: list[str] = []
-    skipping = False
-    for line in description.splitlines():
-        if line.startswith(tuple(covered)):
-            skipping = True
-            continue
-        if skipping and line.startswith(" "):
-            continue
-        skipping = False
-        if line.strip() or (kept and kept[-1].strip()):
-            kept.append(line)
-    return "\n".join(kept).strip("\n")
 
 
 def _table(caption: str, head: Sequence[str], rows: list[SafeString]) -> SafeString:
