@@ -29,7 +29,7 @@ from games import services
 from games.models import Event, Game, Projection, Seat
 from games.rules import get_rules
 
-from .conftest import DESKTOP, PHONE, Person, page_width_fits
+from .conftest import DESKTOP, PHONE, Person, page_width_fits, too_wide
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 NAMES = ("Ada", "Brook", "Cyd")
@@ -93,7 +93,7 @@ def check_page(names: list[str]) -> Callable[[Any, int], None]:
         rounds = page.locator("#log details.log-round")
         assert rounds.count() >= 1 and page.locator("#log details.log-round[open]").count() == 1
         if page.viewport_size["width"] < 500:
-            assert page_width_fits(page), "the game page is wider than the phone's screen"
+            assert page_width_fits(page), f"the game page is wider than the phone's screen: {too_wide(page)}"
     return check
 
 
@@ -196,6 +196,22 @@ def test_five_points_whole_game_by_clicks(browser, live_server):
     finally:
         for person in people.values():
             person.close()
+
+
+def test_the_receipt_of_a_move_fits_a_phone(browser, live_server):
+    """The page after a move says "Your move was recorded (receipt: event N, hash <64 hex digits>)": the hash,
+    one word wider than a phone, wraps instead of making the whole page scroll sideways."""
+    game = new_game("five_points", 3, "receipt-fp")
+    seat = Projection.objects.get(pk=game.pk).to_act[0]
+    person = Person(browser, live_server, Seat.objects.get(game=game, index=seat).user, PHONE)
+    try:
+        page = person.open(f"/games/{game.pk}/")
+        five_points_turn(page, random.Random(1))
+        receipt = page.locator(".messages").inner_text()
+        assert "Your move was recorded (receipt: event" in receipt, receipt
+        assert page_width_fits(page), f"the page after a move is wider than the phone: {too_wide(page)}"
+    finally:
+        person.close()
 
 
 # -- Five Tribes ----------------------------------------------------------------------------------
