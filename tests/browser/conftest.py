@@ -112,13 +112,24 @@ def too_wide(page: Any) -> list[str]:
     ``page_width_fits`` fail, for its message."""
     return list(page.evaluate("""() => {
         const edge = window.innerWidth + 1;
-        const out = e => { const r = e.getBoundingClientRect();
-            return r.right > edge || (getComputedStyle(e).overflowX === 'visible' && r.left + e.scrollWidth > edge); };
-        const clipped = e => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
-            if (getComputedStyle(a).overflowX !== 'visible') { return true; } } return false; };
+        const out = e => {
+            const r = e.getBoundingClientRect();
+            const spills = getComputedStyle(e).overflowX === 'visible' && r.left + e.scrollWidth > edge;
+            return r.right > edge || spills;
+        };
+        const clipped = e => {
+            for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+                if (getComputedStyle(a).overflowX !== 'visible') { return true; }
+            }
+            return false;
+        };
         return [...document.body.querySelectorAll('*')]
             .filter(e => out(e) && !clipped(e) && ![...e.children].some(c => out(c) && !clipped(c)))
-            .slice(0, 8).map(e => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}` +
-                `${typeof e.className === 'string' && e.className ? '.' + e.className.split(' ').join('.') : ''}` +
-                ` ${Math.round(e.getBoundingClientRect().width)}px: ${(e.textContent || '').trim().slice(0, 60)}`);
+            .slice(0, 8).map(e => {
+                const named = typeof e.className === 'string' && e.className;
+                const cls = named ? '.' + e.className.split(' ').join('.') : '';
+                const text = (e.textContent || '').trim().slice(0, 60);
+                return `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${cls} ` +
+                    `${Math.round(e.getBoundingClientRect().width)}px: ${text}`;
+            });
     }"""))

@@ -167,10 +167,12 @@ def whole_games_by_clicks() -> bool:
     return os.environ.get("RAVENPOST_WHOLE_GAMES", "") == "clicks"
 
 
-def play_to_the_end(game: Game, rules: Any, people: dict[int, Person], turn: Callable[[Any, random.Random], None],
-                    rng: random.Random, check: Callable[[Any, int], None]) -> int:
-    """The rest of the game, its last moves by clicks: the middle by the services (the rules' random moves) to
-    some moves before the end, or by clicks too when ``whole_games_by_clicks()``; returns the moves clicked."""
+def play_to_the_end(game: Game, rules: Any, people: dict[int, Person],
+                    turn: Callable[[Any, random.Random], None], rng: random.Random,
+                    check: Callable[[Any, int], None]) -> int:
+    """The rest of the game, its last moves by clicks: the middle by the services (the rules' random moves)
+    to some moves before the end, or by clicks too when ``whole_games_by_clicks()``; returns the moves
+    clicked."""
     if not whole_games_by_clicks():
         play_on_until_the_last_moves(game, rules, LAST_MOVES)
     made = play_by_clicks(game, people, turn, rng, 3000, check)
@@ -361,6 +363,7 @@ def gangsters_turn(page: Any, rng: random.Random) -> None:
                 return
     kinds = [k for k, n in (("button", buttons.count()), ("select", selects.count()),
                             ("recruit", recruits.count())) if n]
+    assert kinds, f"no move can be made by clicks here: {page.locator('[data-gx-status]').inner_text()}"
     kind = rng.choice(kinds)
     if kind == "button":
         submit(page, buttons.nth(rng.randrange(buttons.count())))
@@ -393,6 +396,7 @@ def test_gangsters_first_round_and_the_end_by_clicks(browser, live_server):
         # Then the services (or clicks) to some moves before the end, and the end by clicks.
         play_to_the_end(game, rules, people, gangsters_turn, rng, check_page(names))
         end_screen(game, people, names)
+        assert "game over" in people[1].page.locator("#gx-status h2").inner_text()
     finally:
         for person in people.values():
             person.close()
