@@ -133,3 +133,11 @@ def too_wide(page: Any) -> list[str]:
                     `${Math.round(e.getBoundingClientRect().width)}px: ${text}`;
             });
     }"""))
+
+
+@pytest.fixture
+def dev_mailbox(settings: Any) -> None:
+    """Mail goes to the dev mailbox as under ``make run`` (the live server shares these settings)."""
+    settings.EMAIL_BACKEND = "notifications.devmail.DevMailboxBackend"
+    settings.DEV_MAILBOX = True
+    settings.DEBUG = True  # the mailbox is served on a local run only
