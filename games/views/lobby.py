@@ -1,5 +1,5 @@
-"""The lobby: invitations, open games, the signed-in person's games, substitutes wanted, recent games;
-creating, joining, declining an invitation."""
+"""The lobby: invitations (the ``invitations_panel`` tag, shared with the profile), open games, the
+signed-in person's games, substitutes wanted, recent games; creating, joining, declining an invitation."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from games import selectors, services
 from games.forms import GameCreateForm
@@ -42,7 +43,6 @@ def lobby(request: HttpRequest) -> HttpResponse:
             for g in selectors.recent_games()
         ],
         "substitutes": selectors.substitute_wanted(user),
-        "invitations": selectors.pending_invitations(user),
         "all_rules": all_rules(),
         # Deadlines are shown in the viewer's zone (accounts' middleware): say which.
         "time_zone_name": timezone.get_current_timezone_name(),
@@ -140,12 +140,16 @@ def game_invite(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse
 @login_required
 @post_only
 def invitation_decline(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
-    """Say no to the invitations to an open game (accepting is the Join button)."""
+    """Say no to the invitations to an open game (accepting is the Join button); back to the page whose
+    button it was (posted ``next``: the lobby or the profile), else the lobby."""
     game = game_or_404(game_id)
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = ""  # never on to another site
     try:
         services.invitation_decline(game_id=game.pk, user=request.user)
     except PLAYER_ERRORS as error:
         messages.error(request, f"Nothing was declined: {error}")
     else:
         messages.success(request, f"You declined the invitation to {game.rules.name} #{game.pk}.")
-    return redirect("games:lobby")
+    return redirect(back or "games:lobby")

@@ -106,6 +106,35 @@ def page_width_fits(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
 
 
+def too_wide(page: Any) -> list[str]:
+    """The innermost elements that reach past the right edge of the viewport, or whose content (a long word)
+    does, outside any box that scrolls or clips them (tag, id or class, width, text): what makes
+    ``page_width_fits`` fail, for its message."""
+    return list(page.evaluate("""() => {
+        const edge = window.innerWidth + 1;
+        const out = e => {
+            const r = e.getBoundingClientRect();
+            const spills = getComputedStyle(e).overflowX === 'visible' && r.left + e.scrollWidth > edge;
+            return r.right > edge || spills;
+        };
+        const clipped = e => {
+            for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+                if (getComputedStyle(a).overflowX !== 'visible') { return true; }
+            }
+            return false;
+        };
+        return [...document.body.querySelectorAll('*')]
+            .filter(e => out(e) && !clipped(e) && ![...e.children].some(c => out(c) && !clipped(c)))
+            .slice(0, 8).map(e => {
+                const named = typeof e.className === 'string' && e.className;
+                const cls = named ? '.' + e.className.split(' ').join('.') : '';
+                const text = (e.textContent || '').trim().slice(0, 60);
+                return `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${cls} ` +
+                    `${Math.round(e.getBoundingClientRect().width)}px: ${text}`;
+            });
+    }"""))
+
+
 @pytest.fixture
 def dev_mailbox(settings: Any) -> None:
     """Mail goes to the dev mailbox as under ``make run`` (the live server shares these settings)."""

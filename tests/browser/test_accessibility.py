@@ -21,6 +21,7 @@ from accounts.services import user_get_or_create_verified
 from games import services
 from games.models import Game, Projection, Seat
 from games.rules import game_slugs, get_rules
+from games.selectors import pending_invitations
 from notifications.models import DevMail
 
 from .axe import Finding, report, run_axe, serious
@@ -129,6 +130,10 @@ def test_the_sites_own_pages_pass_axe(browser, live_server):
     game = started("revolution", users, seed="axe-site")
     mail = DevMail.objects.filter(to__icontains=users[0].email).order_by("-pk").first()
     assert mail is not None, "no turn mail reached the dev mailbox"
+    # An invitation waiting, so that the lobby and the profile show theirs (with Accept and Decline).
+    waiting = services.game_create(rules_slug="revolution", creator=users[1], num_players=3)
+    services.game_invite(game_id=waiting.pk, inviter=users[1], email=users[0].email)
+    assert [i.game.pk for i in pending_invitations(users[0])] == [waiting.pk]
     visits = [
         ("lobby (visitor)", None, "/"),
         ("sign-in", None, "/accounts/login/"),

@@ -2,15 +2,23 @@
 
 One player uses a desktop-width page and another a phone-width page (each in its own
 browser context). Five Points (three players, its minimum) is played from the first
-move to the end screen. A whole Five Tribes game is some 130 moves and a Mob Town game
-some 200, too long for the suite, and neither game has an option to shorten it: Five
-Tribes' first round (Mob Town's agendas and first turns) is played by clicks, then a
+move to the end screen. A whole Five Tribes game is some 130 moves, a Mob Town game
+some 200 and a two-gang Gangsters game some 250, too long for every run of the suite,
+and none of them has an option to shorten it: Five Tribes' first round (Mob Town's
+agendas and first turns, Gangsters' set-up and first round) is played by clicks, then a
 game that the services played on to its last turns with the rules' random moves is
 finished by clicks.
+
+Every game can also be played wholly by clicks, the middle too (some minutes a game)::
+
+    RAVENPOST_WHOLE_GAMES=clicks .venv/bin/python -m pytest -n 0 -m browser tests/browser/test_whole_games.py
+
+(with ``-s`` each test prints how many moves its game took).
 """
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any, Callable
 
@@ -18,13 +26,14 @@ import pytest
 
 from accounts.services import user_get_or_create_verified
 from games import services
-from games.models import Game, Projection, Seat
+from games.models import Event, Game, Projection, Seat
 from games.rules import get_rules
 
-from .conftest import DESKTOP, PHONE, Person, page_width_fits
+from .conftest import DESKTOP, PHONE, Person, page_width_fits, too_wide
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 NAMES = ("Ada", "Brook", "Cyd")
+LAST_MOVES = 6  # how many moves before the end the services stop and the people click again
 
 
 def new_game(slug: str, count: int, seed: str) -> Game:
@@ -84,7 +93,7 @@ def check_page(names: list[str]) -> Callable[[Any, int], None]:
         rounds = page.locator("#log details.log-round")
         assert rounds.count() >= 1 and page.locator("#log details.log-round[open]").count() == 1
         if page.viewport_size["width"] < 500:
-            assert page_width_fits(page), "the game page is wider than the phone's screen"
+            assert page_width_fits(page), f"the game page is wider than the phone's screen: {too_wide(page)}"
     return check
 
 
@@ -153,6 +162,28 @@ def play_on_until_the_last_moves(game: Game, rules: Any, last: int) -> None:
                              move=rules.random_move(projection.state, seat, trial), source="web")
 
 
+def whole_games_by_clicks() -> bool:
+    """Whether the middle of the long games is played by clicks too (``RAVENPOST_WHOLE_GAMES=clicks``)."""
+    return os.environ.get("RAVENPOST_WHOLE_GAMES", "") == "clicks"
+
+
+def play_to_the_end(game: Game, rules: Any, people: dict[int, Person],
+                    turn: Callable[[Any, random.Random], None], rng: random.Random,
+                    check: Callable[[Any, int], None]) -> int:
+    """The rest of the game, its last moves by clicks: the middle by the services (the rules' random moves)
+    to some moves before the end, or by clicks too when ``whole_games_by_clicks()``; returns the moves
+    clicked."""
+    if not whole_games_by_clicks():
+        play_on_until_the_last_moves(game, rules, LAST_MOVES)
+    made = play_by_clicks(game, people, turn, rng, 3000, check)
+    assert not Projection.objects.get(pk=game.pk).to_act, f"the game did not end in {made} moves by clicks"
+    assert made >= 3
+    if whole_games_by_clicks():
+        moves = Event.objects.filter(game=game, kind="move").count()
+        print(f"\n{game.rules_slug}: {moves} moves, all by clicks")
+    return made
+
+
 def test_five_points_whole_game_by_clicks(browser, live_server):
     game = new_game("five_points", 3, "whole-fp")
     names = [Seat.objects.get(game=game, index=i).user.name for i in range(3)]
@@ -167,6 +198,22 @@ def test_five_points_whole_game_by_clicks(browser, live_server):
     finally:
         for person in people.values():
             person.close()
+
+
+def test_the_receipt_of_a_move_fits_a_phone(browser, live_server):
+    """The page after a move says "Your move was recorded (receipt: event N, hash <64 hex digits>)": the hash,
+    one word wider than a phone, wraps instead of making the whole page scroll sideways."""
+    game = new_game("five_points", 3, "receipt-fp")
+    seat = Projection.objects.get(pk=game.pk).to_act[0]
+    person = Person(browser, live_server, Seat.objects.get(game=game, index=seat).user, PHONE)
+    try:
+        page = person.open(f"/games/{game.pk}/")
+        five_points_turn(page, random.Random(1))
+        receipt = page.locator(".messages").inner_text()
+        assert "Your move was recorded (receipt: event" in receipt, receipt
+        assert page_width_fits(page), f"the page after a move is wider than the phone: {too_wide(page)}"
+    finally:
+        person.close()
 
 
 # -- Five Tribes ----------------------------------------------------------------------------------
@@ -221,10 +268,8 @@ def test_five_tribes_first_round_and_the_end_by_clicks(browser, live_server):
         assert page.locator("#log details.log-round").count() == 2
         assert page.locator("#log details.log-round[open] .round-title").inner_text() == "Round 2"
         assert "Round 1" in page.locator("#log details.log-round:not([open])").inner_text(), "round 1 is folded"
-        # The middle of the game by the services (the rules' random moves), to some moves before the end.
-        play_on_until_the_last_moves(game, rules, 6)
-        # The end by clicks.
-        assert play_by_clicks(game, people, five_tribes_turn, rng, 60, check_page(names)) >= 3
+        # The middle of the game by the services (or by clicks), and the end by clicks.
+        play_to_the_end(game, rules, people, five_tribes_turn, rng, check_page(names))
         end_screen(game, people, names)
         scores = people[1].page.locator("#ft-scores").inner_text()
         assert all(name in scores for name in names)
@@ -261,11 +306,97 @@ def test_mob_town_first_turns_and_the_end_by_clicks(browser, live_server):
     try:
         rng = random.Random(6)
         # The agendas and the first turns by clicks (a whole game is some 200 moves, with no option to
-        # shorten it), then the services to some moves before the end, and the end by clicks.
+        # shorten it), then the services (or clicks) to some moves before the end, and the end by clicks.
         assert play_by_clicks(game, people, mob_town_turn, rng, 8, check_page(names)) == 8
-        play_on_until_the_last_moves(game, rules, 6)
-        assert play_by_clicks(game, people, mob_town_turn, rng, 60, check_page(names)) >= 3
+        play_to_the_end(game, rules, people, mob_town_turn, rng, check_page(names))
         end_screen(game, people, names)
+    finally:
+        for person in people.values():
+            person.close()
+
+
+# -- Gangsters ------------------------------------------------------------------------------------
+
+def gangsters_path(page: Any, rng: random.Random) -> bool:
+    """Build a path with the builder: a mover, then next steps on the map (on a phone, sometimes the buttons
+    under the builder) until it may end there, then how it ends. False when no mover led anywhere."""
+    movers = page.locator("[data-gx-movers] button")
+    submit_button = page.locator("[data-gx-submit]")
+    steps = page.locator("[data-gx-steps] button")
+    squares = page.locator("[data-gx-map] .gx-next")
+    movers.nth(rng.randrange(movers.count())).click()
+    for _ in range(60):
+        if submit_button.is_enabled() and (not steps.count() or rng.random() < 0.5):
+            endings = page.locator("[data-gx-endings] input[name=ending]")
+            if endings.count():
+                endings.nth(rng.randrange(endings.count())).check()
+            submit(page, submit_button)
+            return True
+        if not steps.count():
+            break  # too many paths to list from here: the page asks for the text box instead
+        phone = page.viewport_size["width"] < 500
+        if squares.count() and not (phone and rng.random() < 0.5):
+            squares.nth(rng.randrange(squares.count())).click()
+        else:
+            steps.nth(rng.randrange(steps.count())).click()
+    page.get_by_role("button", name="Start again").click()
+    return False
+
+
+def gangsters_turn(page: Any, rng: random.Random) -> None:
+    order = page.locator("#gx-decision form.gx-order")
+    if order.count():
+        for select in order.locator("select").all():
+            values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+            select.select_option(rng.choice(values))
+        submit(page, order.get_by_role("button", name="Send my gang order"))
+        return
+    builder = page.locator("#gx-builder")
+    buttons = page.locator("#gx-decision .gx-group button[name=choice]")
+    selects = page.locator("#gx-decision .gx-group select[name=choice]")
+    recruits = page.locator("#gx-decision form.gx-recruit")
+    others = buttons.count() + selects.count() + recruits.count()
+    if builder.count() and builder.is_visible() and (rng.random() < 0.7 or not others):
+        # A path that leads past what the page lists ends in "Start again"; then another mover, or a button.
+        for _ in range(1 if others else 5):
+            if gangsters_path(page, rng):
+                return
+    kinds = [k for k, n in (("button", buttons.count()), ("select", selects.count()),
+                            ("recruit", recruits.count())) if n]
+    assert kinds, f"no move can be made by clicks here: {page.locator('[data-gx-status]').inner_text()}"
+    kind = rng.choice(kinds)
+    if kind == "button":
+        submit(page, buttons.nth(rng.randrange(buttons.count())))
+    elif kind == "select":
+        select = selects.nth(rng.randrange(selects.count()))
+        values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+        select.select_option(rng.choice(values))
+        submit(page, select.locator("xpath=..").get_by_role("button", name="Choose"))
+    else:
+        form = recruits.nth(rng.randrange(recruits.count()))
+        for select in form.locator("select").all():
+            values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+            select.select_option(rng.choice(values))
+        submit(page, form.get_by_role("button", name="Recruit"))
+
+
+def test_gangsters_first_round_and_the_end_by_clicks(browser, live_server):
+    game = new_game("gangsters", 2, "whole-gx")
+    names = [Seat.objects.get(game=game, index=i).user.name for i in range(2)]
+    rules = get_rules("gangsters")
+    people = open_people(game, browser, live_server)
+    try:
+        rng = random.Random(8)
+        # The set-up (joint purchases, the sealed gang orders) and round 1 by clicks.
+        for _ in range(80):
+            if Projection.objects.get(pk=game.pk).state["round"] > 1:
+                break
+            play_by_clicks(game, people, gangsters_turn, rng, 1, check_page(names))
+        assert Projection.objects.get(pk=game.pk).state["round"] == 2
+        # Then the services (or clicks) to some moves before the end, and the end by clicks.
+        play_to_the_end(game, rules, people, gangsters_turn, rng, check_page(names))
+        end_screen(game, people, names)
+        assert "game over" in people[1].page.locator("#gx-status h2").inner_text()
     finally:
         for person in people.values():
             person.close()

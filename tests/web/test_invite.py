@@ -165,6 +165,43 @@ def test_an_invitation_to_a_game_that_started_is_no_longer_listed(client, open_g
     assert invitations_section(lobby_of(friend)) == ""
 
 
+def test_the_profile_lists_pending_invitations_with_accept_and_decline_and_decline_comes_back_to_it(
+        client, open_game):
+    from accounts.services import user_get_or_create_verified
+    from django.test import Client
+
+    friend = user_get_or_create_verified(email="friend@example.org", display_name="Friend")
+    other = user_get_or_create_verified(email="other@example.org", display_name="Other")
+    client.post(f"/games/{open_game.pk}/invite/", {"email": "friend@example.org"})
+    second = services.game_create(rules_slug="revolution", creator=open_game.seats.get().user, num_players=3)
+    client.post(f"/games/{second.pk}/invite/", {"email": "friend@example.org"})
+    mine = Client()
+    mine.force_login(friend)
+    listed = invitations_section(mine.get("/profile/").content.decode())
+    for game in (open_game, second):
+        assert f"Revolution! #{game.pk}" in listed and "Invited by Host" in listed
+        assert f'action="/games/{game.pk}/join/"' in listed and f'action="/games/{game.pk}/decline/"' in listed
+    assert ">Accept</button>" in listed and ">Decline</button>" in listed
+    assert '<input type="hidden" name="next" value="/profile/">' in listed  # Decline comes back here
+    theirs = Client()
+    theirs.force_login(other)
+    assert invitations_section(theirs.get("/profile/").content.decode()) == ""  # nobody else's invitation
+    # Decline from the profile: back on the profile, told so, and that invitation is gone from it.
+    response = mine.post(f"/games/{open_game.pk}/decline/", {"next": "/profile/"})
+    assert response.status_code == 302 and response["Location"] == "/profile/"
+    page = mine.get("/profile/").content.decode()
+    assert f"You declined the invitation to Revolution! #{open_game.pk}" in page
+    assert f"#{open_game.pk}" not in invitations_section(page) and f"#{second.pk}" in invitations_section(page)
+    # Accept (join) from the profile: seated, and no invitation is left on it.
+    mine.post(f"/games/{second.pk}/join/")
+    assert second.seats.filter(user=friend).exists()
+    assert invitations_section(mine.get("/profile/").content.decode()) == ""
+    # A "next" that leaves the site is ignored: the lobby.
+    client.post(f"/games/{open_game.pk}/invite/", {"email": "other@example.org"})
+    away = theirs.post(f"/games/{open_game.pk}/decline/", {"next": "https://elsewhere.example/"})
+    assert away["Location"] == "/"
+
+
 def test_the_lobby_says_which_time_zone_a_deadline_is_in(db):
     from accounts.services import user_get_or_create_verified
 
