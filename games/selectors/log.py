@@ -123,11 +123,10 @@ def _name_timeline(game: Game, records: list[dict[str, Any]] | None = None) -> N
     event of the game (oldest first) are read instead of the database.
     """
     if records is None:
-        rows = (Event.objects.filter(game=game, kind__in=_NAME_KINDS)
-                .order_by("seq").values_list("seq", "kind", "seat", "payload"))
-    else:
-        rows = [(r["seq"], r["kind"], r["seat"], r["payload"]) for r in records if r["kind"] in _NAME_KINDS]
-    return _timeline_of(game, rows)
+        return _timeline_of(game, Event.objects.filter(game=game, kind__in=_NAME_KINDS)
+                            .order_by("seq").values_list("seq", "kind", "seat", "payload"))
+    return _timeline_of(game, [(r["seq"], r["kind"], r["seat"], r["payload"])
+                               for r in records if r["kind"] in _NAME_KINDS])
 
 
 def _timeline_of(game: Game, rows: Iterable[tuple[int, str, int | None, dict[str, Any]]]) -> NameTimeline:
