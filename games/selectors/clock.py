@@ -43,8 +43,13 @@ class DeadlineInfo:
     history: list[dict[str, Any]]
 
 
-def deadline_info(game: Game, viewer: Viewer, projection: Projection | None = None) -> DeadlineInfo:
-    """The current deadline and why it is what it is (the clock's events, newest first)."""
+def deadline_info(game: Game, viewer: Viewer, projection: Projection | None = None,
+                  log: list[dict[str, Any]] | None = None) -> DeadlineInfo:
+    """The current deadline and why it is what it is (the clock's events, newest first).
+
+    ``log``: the viewer's whole game log (:func:`game_log`, newest first) when the caller has it;
+    the history is then taken from it instead of read again.
+    """
     projection = projection or projection_of(game)
     time = TimeControl.from_json(game.time_control)
     names = seat_names(game)
@@ -74,8 +79,15 @@ def deadline_info(game: Game, viewer: Viewer, projection: Projection | None = No
         extensions_total=time.extensions,
         extensions_left=left,
         can_extend=can_extend,
-        history=game_log(game, viewer.seat, limit=30, kinds=DEADLINE_KINDS) if time.enabled else [],
+        history=_history(game, viewer, log) if time.enabled else [],
     )
+
+
+def _history(game: Game, viewer: Viewer, log: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The last 30 of the clock's events in words, newest first."""
+    if log is None:
+        return game_log(game, viewer.seat, limit=30, kinds=DEADLINE_KINDS)
+    return [entry for entry in log if entry["kind"] in DEADLINE_KINDS][:30]
 
 
 @dataclass

@@ -4,7 +4,8 @@ Moves are told by the rules' own narration (``rules.narrate``, stored per
 event on the move path, see :mod:`games.narration`), so a sealed bid reads
 "Ada placed a bid" to everyone but Ada until the bids are revealed. Other
 events (joining, deadlines, vacations, substitutes) are told here. Nothing is
-replayed: a page reads its lines with two small queries.
+replayed: a page reads its whole log in one query (the events with their stored
+narrations), and a part of the log in three small ones.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import datetime
 from typing import Any, Iterable
 
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
 from django.utils import dateformat, timezone
 
 from games.models import Event, Game, Narration
@@ -110,16 +111,28 @@ def describe_event(record: dict[str, Any], names: list[str], viewer: int | None,
     return str(kind).replace("_", " ")
 
 
-def _name_timeline(game: Game) -> tuple[list[str], list[tuple[int, int, str]]]:
+NameTimeline = tuple[list[str], list[tuple[int, int, str]]]
+_NAME_KINDS = ("game_started", "player_replaced")
+
+
+def _name_timeline(game: Game, records: list[dict[str, Any]] | None = None) -> NameTimeline:
     """The players' names at the start and each later substitution as (seq, seat, name).
 
     A substitute's name must not be written over the moves its predecessor made,
-    so logs name each seat's player as of the event (two small indexed queries).
+    so logs name each seat's player as of the event. ``records`` holding every
+    event of the game (oldest first) are read instead of the database.
     """
+    if records is None:
+        return _timeline_of(game, Event.objects.filter(game=game, kind__in=_NAME_KINDS)
+                            .order_by("seq").values_list("seq", "kind", "seat", "payload"))
+    return _timeline_of(game, [(r["seq"], r["kind"], r["seat"], r["payload"])
+                               for r in records if r["kind"] in _NAME_KINDS])
+
+
+def _timeline_of(game: Game, rows: Iterable[tuple[int, str, int | None, dict[str, Any]]]) -> NameTimeline:
     names: list[str] | None = None
     changes = []
-    for seq, kind, seat, payload in (Event.objects.filter(game=game, kind__in=("game_started", "player_replaced"))
-                                     .order_by("seq").values_list("seq", "kind", "seat", "payload")):
+    for seq, kind, seat, payload in rows:
         if kind == "game_started":
             names = list(payload.get("names", []))
         elif payload.get("by") == "substitute" and payload.get("user") is not None and seat is not None:
@@ -137,10 +150,16 @@ def _attach_narrations(game: Game, records: list[dict[str, Any]]) -> None:
             record["narration"] = texts[record["seq"]]
 
 
-def describe_records(records: list[dict[str, Any]], game: Game, viewer: int | None) -> list[str]:
-    """Summaries of ``records`` (oldest first, each with its ``seq``), names as they were at the time."""
-    _attach_narrations(game, records)
-    start_names, changes = _name_timeline(game)
+def describe_records(records: list[dict[str, Any]], game: Game, viewer: int | None, *,
+                     complete: bool = False) -> list[str]:
+    """Summaries of ``records`` (oldest first, each with its ``seq``), names as they were at the time.
+
+    ``complete``: the records are every event of the game, their ``narration`` already attached
+    (as :func:`game_log` reads them), so nothing more is read.
+    """
+    if not complete:
+        _attach_narrations(game, records)
+    start_names, changes = _name_timeline(game, records if complete else None)
     context: dict[str, Any] = {"vacation_until": {}}
     out = []
     for record in records:
@@ -162,18 +181,27 @@ def game_log(game: Game, viewer: int | None, limit: int | None = None,
     ``kinds`` keeps only those events (the deadline history is the log of the clock's events);
     ``current_round`` is the round the game is in now, where the events after the last move belong.
     """
-    events = Event.objects.filter(game=game).order_by("-seq").only("seq", "kind", "seat", "payload", "created_at",
-                                                                  "source")
+    complete = not kinds and not limit
+    events = Event.objects.filter(game=game).order_by("-seq")
+    if complete:
+        # The whole log, each move with its stored narration, in one query (a page's most frequent read).
+        narration = Narration.objects.filter(game=game, seq=OuterRef("seq")).values("texts")[:1]
+        events = events.annotate(narration=Subquery(narration))
     if kinds:
         events = events.filter(kind__in=list(kinds))
     if limit:
         events = events[:limit]
-    rows = list(reversed(list(events)))
-    records = [{"seq": e.seq, "kind": e.kind, "seat": e.seat, "payload": e.payload} for e in rows]
-    summaries = describe_records(records, game, viewer)
+    fields = ["seq", "kind", "seat", "payload", "created_at", "source"] + (["narration"] if complete else [])
+    rows = list(reversed(list(events.values(*fields))))
+    records = [{"seq": e["seq"], "kind": e["kind"], "seat": e["seat"], "payload": e["payload"]} for e in rows]
+    if complete:
+        for record, row in zip(records, rows):
+            if record["kind"] in MOVE_KINDS and row["narration"] is not None:
+                record["narration"] = row["narration"]
+    summaries = describe_records(records, game, viewer, complete=complete)
     rounds = event_rounds(records, current_round)
-    log = [{"seq": e.seq, "kind": e.kind, "created_at": e.created_at, "source": e.source, "summary": summary,
-            "round": number}
+    log = [{"seq": e["seq"], "kind": e["kind"], "created_at": e["created_at"], "source": e["source"],
+            "summary": summary, "round": number}
            for e, summary, number in zip(rows, summaries, rounds)]
     return list(reversed(log))
 

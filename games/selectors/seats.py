@@ -7,9 +7,10 @@ spectators), so pages, mails and API answers cannot show more than the rules all
 
 from __future__ import annotations
 
+import pickle
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from accounts.models import User
 from games.models import Game, Projection, Seat
@@ -72,6 +73,35 @@ def state_at(game: Game, seq: int | None) -> State | None:
     return _PAST_STATES[key]
 
 
+T = TypeVar("T")
+
+# What the rules said to one seat (or to spectators) about one state, by (game, the state's last event
+# hash, seat, question). The hash names the whole chain of events, so the state, and with it every
+# answer of the pure rules, is fixed by the key; the seat is in the key, so no seat is given what the
+# rules told another. A page shown again (a reload, a spectator's refresh) then asks the rules nothing.
+# Answers are kept pickled and unpickled for each reader: nobody can change what the next reader gets.
+_SEAT_ANSWERS: "OrderedDict[tuple[int, str, int | None, str], bytes]" = OrderedDict()
+_SEAT_ANSWERS_SIZE = 512
+
+
+def _remembered(game: Game, projection: Projection, seat: int | None, question: str, ask: Callable[[], T]) -> T:
+    """``ask()``, or what it answered before for the same state, seat and question."""
+    key = (game.pk, projection.last_hash, seat, question)
+    kept = _SEAT_ANSWERS.get(key)
+    if kept is not None:
+        try:
+            _SEAT_ANSWERS.move_to_end(key)
+        except KeyError:  # another thread of this process let it go meanwhile: the copy read is still right
+            pass
+        answer: T = pickle.loads(kept)
+        return answer
+    answer = ask()
+    _SEAT_ANSWERS[key] = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+    while len(_SEAT_ANSWERS) > _SEAT_ANSWERS_SIZE:
+        _SEAT_ANSWERS.popitem(last=False)
+    return answer
+
+
 def seat_names(game: Game) -> list[str]:
     return [seat.user.name for seat in seat_rows(game) if seat.index is not None]
 
@@ -91,7 +121,8 @@ def seat_decision(game: Game, seat: int | None, projection: Projection | None = 
     projection = projection or projection_of(game)
     if projection.state is None or seat in projection.bot_seats:
         return None
-    return game.rules.choices(projection.state, seat)
+    state = projection.state
+    return _remembered(game, projection, seat, "choices", lambda: game.rules.choices(state, seat))
 
 
 def may_revise(game: Game, seat: int | None, projection: Projection | None = None) -> bool:
@@ -106,7 +137,8 @@ def seat_description(game: Game, seat: int | None, projection: Projection | None
     projection = projection or projection_of(game)
     if projection.state is None:
         return ""
-    return game.rules.describe(projection.state, seat)
+    state = projection.state
+    return _remembered(game, projection, seat, "describe", lambda: game.rules.describe(state, seat))
 
 
 def phase_label(game: Game, seat: int | None, projection: Projection | None = None) -> str:
@@ -114,7 +146,8 @@ def phase_label(game: Game, seat: int | None, projection: Projection | None = No
     projection = projection or projection_of(game)
     if projection.state is None:
         return "waiting for players"
-    return game.rules.phase_label(projection.state, seat)
+    state = projection.state
+    return _remembered(game, projection, seat, "phase", lambda: game.rules.phase_label(state, seat))
 
 
 def move_help(game: Game, seat: int, projection: Projection | None = None, limit: int = 5) -> dict[str, Any]:
@@ -123,7 +156,9 @@ def move_help(game: Game, seat: int, projection: Projection | None = None, limit
     rules = game.rules
     examples: list[str] = []
     if projection.state is not None and (seat in projection.to_act or seat in rules.open_seats(projection.state)):
-        examples = list(rules.example_moves(projection.state, seat, limit))
+        state = projection.state
+        examples = _remembered(game, projection, seat, f"examples{limit}",
+                               lambda: list(rules.example_moves(state, seat, limit)))
     return {"notation": rules.notation_help(), "examples": examples}
 
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games import selectors
 from games.forms import ChatForm, MoveTextForm, ResignForm, new_idempotency_key
-from games.models import Game, GameStatus
+from games.models import Game, GameStatus, Projection
 from games.rules import IllegalMove, OptionError, UnknownGame
 from games.services import GameError
 from accounts.requests import AuthenticatedHttpRequest
@@ -68,9 +68,14 @@ def render_game(
     posted: Mapping[str, Any] | None = None,
     confirm: dict[str, Any] | None = None,
     text_value: str = "",
+    projection: Projection | None = None,
 ) -> HttpResponse:
-    """The game page for the signed-in seat (or a spectator), optionally with an "are you sure?" box."""
-    projection = selectors.projection_of(game)
+    """The game page for the signed-in seat (or a spectator), optionally with an "are you sure?" box.
+
+    ``projection``: the game's projection as read with ``game`` in this request (a page that changed
+    nothing before rendering); otherwise it is read now, after whatever the request did.
+    """
+    projection = projection or selectors.projection_of(game)
     viewer = selectors.viewer_for(game, request.user)
     rules = game.rules
     view = selectors.seat_view(game, viewer.seat, projection)
@@ -106,7 +111,7 @@ def render_game(
         "is_over": game.status in (GameStatus.FINISHED, GameStatus.ABORTED),
         "in_game": any(s.user_id == getattr(request.user, "pk", None) for s in seats),
         # The clock: the deadline, whom it is for, the time settings and the events that set it.
-        "clock": selectors.deadline_info(game, viewer, projection),
+        "clock": selectors.deadline_info(game, viewer, projection, log=log),
         "auto_seats": selectors.auto_seats(game, projection),
         "time_zone_name": timezone.get_current_timezone_name(),
     }

@@ -32,7 +32,9 @@ log = logging.getLogger(__name__)
 
 
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render_game(request, game_or_404(game_id))
+    game = game_or_404(game_id)
+    # The game and its projection were read together a moment ago and nothing was changed since.
+    return render_game(request, game, projection=game.projection)
 
 
 @login_required

@@ -87,13 +87,14 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
     hand = s["hands"][seat]
     city = s["city"]
     own = owned_cells(s, seat)
+    ctx = takeover.context(s, seat)  # the seat's perks and reach, the same for every target
+    here = ctx.here
     targets = []
     for cell in takeover.targets(s, seat):
-        t = takeover.terms(s, seat, cell)
+        t = takeover.terms(s, seat, cell, ctx=ctx)
         walks = []
         if t.connection:
             for walk in shortest_walks(city, own, cell, limit=8):
-                here = {(e["x"], e["y"]): e for e in city}
                 walks.append([{"cell": list(c), "label": label(city, c),
                                "to": controller(here[c]) if controller(here[c]) != seat else None}
                               for c in walk])
@@ -101,8 +102,7 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
                         "name": t.card.name, "cost": t.cost,
                         "connection": t.connection, "suits": list(t.card.suits) if t.card.suits else None,
                         "any_suit": t.any_suit, "cash_value": t.cash_value, "owner": t.owner, "walks": walks,
-                        "affordable": bool(takeover.payments(hand, t, limit=1))
-                        and any(len(hand) - len(p) >= t.connection for p in takeover.payments(hand, t))})
+                        "affordable": any(len(hand) - len(p) >= t.connection for p in takeover.payments(hand, t))})
     lot = []
     for number, card in enumerate(s["lot"], 1):
         lot.append({"number": number, "card": card, "name": PROPERTIES[card].name,
