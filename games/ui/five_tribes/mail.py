@@ -18,20 +18,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.five_tribes import COLOURS, COLUMN_LETTERS, COLUMNS, ROWS, goods_value
-from games.ui.mailparts import Chip, rest_of
+from games.ui.mailparts import CAPTION, NOTE, NUM, REST, ROWH, SCROLL, TABLE, TD, TH, Chip, rest_of
 
-TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
-TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 4px; font-weight: bold;"
-TD = "border: 1px solid #c9c2b0; padding: 2px 4px; vertical-align: top;"
-NUM = TD + " text-align: right;"
-ROWH = TD + " text-align: left; font-weight: normal;"
-CAPTION = "caption-side: top; text-align: left; font-weight: bold; padding: 0 0 2px; font-size: 13px;"
-# A table whose width depends on the players' names scrolls inside its own box rather than widen the mail;
-# a scroll box is a named region that takes focus, so it can be scrolled from the keyboard.
-SCROLL = '<div tabindex="0" role="region" aria-label="{}" style="overflow-x: auto;">{}</div>'
-NOTE = "font-size: 12px; color: #555; margin: 0 0 .8em; font-family: Arial, sans-serif;"
-REST = ("margin: .4em 0; font-family: Menlo, Consolas, 'Courier New', monospace; font-size: 12px; "
-        "white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f3ea; padding: .5em .6em;")
 # A tile's background says its value's colour, as the printed tiles do (blue or red).
 TILE_BG = {"blue": "#e3ecfa", "red": "#fae6e1"}
 CELL = ("border: 1px solid #b9b09a; padding: 2px 3px; vertical-align: top; font-size: 12px; line-height: 1.35; "

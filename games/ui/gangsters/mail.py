@@ -45,16 +45,14 @@ from games.rules.gangsters import (
     STREETS,
     SUBWAY_OF,
 )
-from games.ui.mailparts import Chip, trimmed
 from games.ui.base import COLOR_HEX
+from games.ui.mailparts import TD, TH, Chip, trimmed
 
 Colour = Callable[[int], str]
 
 FONT = "font-size: 12px; line-height: 1.3;"
 TABLE = f"border-collapse: collapse; margin: 0 0 .8em; {FONT}"
 CAPTION = "text-align: left; font-weight: bold; padding: 0 0 2px;"
-TH = "border: 1px solid #cfcabb; background: #efeadb; padding: 2px 4px; text-align: left; font-weight: bold;"
-TD = "border: 1px solid #cfcabb; padding: 2px 4px; vertical-align: top;"
 # The web map's tints (static/gangsters.css), so a brown joint looks brown in mail too.
 TINT = {"brown": "#d8b894", "yellow": "#f3e08a", "green": "#a9d8b5", "blue": "#a9c4ee", "purple": "#cdb3ec",
         "red": "#efa3a3", "gray": "#c9c9c9", "street": "#ece9e1", "subway": "#d7d3f3", "bridge": "#b58b5a",

@@ -25,13 +25,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.mob_town import ARROW_MARK, COLORS, PROPERTIES, ROLES, TYPE_NAMES, track_position
-from games.ui.mailparts import Chip, trimmed
-
+from games.ui.mailparts import TD, TH, Chip, trimmed
 
 FONT = "font-size: 12px; line-height: 1.3;"
 TABLE = f"border-collapse: collapse; margin: 0 0 .8em; {FONT}"
-TH = "border: 1px solid #cfcabb; background: #efeadb; padding: 2px 4px; text-align: left; font-weight: bold;"
-TD = "border: 1px solid #cfcabb; padding: 2px 4px; vertical-align: top;"
 # The web board's tints of the card types, so a casino looks like a casino in mail too.
 TYPE_TINT = {"restaurant": "#fff6e8", "casino": "#eef4ff", "hotel": "#effaf0", "theater": "#fbeef8",
              "factory": "#f1f0ec", None: "#fffbe0"}

@@ -16,21 +16,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.revolution import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS, log_lines
-from games.ui.mailparts import Chip, rest_of
+from games.ui.mailparts import CAPTION, NOTE, NUM, REST, ROWH, SCROLL, TABLE, TD, TH, Chip, rest_of
 
-TABLE = "border-collapse: collapse; font-size: 13px; margin: .2em 0 .8em; font-family: Arial, sans-serif;"
-TH = "border: 1px solid #c9c2b0; background: #f1ede2; padding: 2px 5px; text-align: left; font-weight: bold;"
-TD = "border: 1px solid #c9c2b0; padding: 2px 5px; vertical-align: top;"
-NUM = TD + " text-align: right;"
 TOKENS = TD + " white-space: nowrap;"  # "1F 1B 3G" reads as one value
-ROWH = TD + " text-align: left; font-weight: normal;"
-CAPTION = "caption-side: top; text-align: left; font-weight: bold; padding: 0 0 2px; font-size: 13px;"
-# A table whose width depends on the players' names scrolls inside its own box rather than widen the mail;
-# a scroll box is a named region that takes focus, so it can be scrolled from the keyboard.
-SCROLL = '<div tabindex="0" role="region" aria-label="{}" style="overflow-x: auto;">{}</div>'
-NOTE = "font-size: 12px; color: #555; margin: 0 0 .8em; font-family: Arial, sans-serif;"
-REST = ("margin: .4em 0; font-family: Menlo, Consolas, 'Courier New', monospace; font-size: 12px; "
-        "white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f3ea; padding: .5em .6em;")
 
 # Description lines (and the indented lines under them) that the tables below show; the rest is kept as text.
 COVERED = ("Revolution! round", "You are ", "Support:", "Board:", "Tokens held:", "Set aside for next round:",
