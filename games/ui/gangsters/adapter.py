@@ -58,6 +58,7 @@ from games.rules.gangsters import (
 from games.templatetags.ravenpost import seat_color
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
 from games.ui.gangsters import mail, render
+from games.ui.gangsters.pieces import Occupant, occupants
 
 CELL = 30  # SVG units per map cell
 DIE_USE = {"green": "Racketeer", "red": "Thug", "black": "Vamp", "blue": "cops", "white": "Public"}
@@ -88,33 +89,21 @@ def _seat_ref(seat: int | None, names: list[str]) -> dict[str, Any] | None:
 # -- the board -------------------------------------------------------------------------------------
 
 
+def _badge(o: Occupant) -> dict[str, Any]:
+    """A map badge: the marker, its colour class and what it is, in words."""
+    if o.role == "gang":
+        crim = " criminal side" if o.criminal else ""
+        return {"text": o.text, "cls": f"gx-piece c-{seat_color(o.seat or 0)}",
+                "title": f"{o.label}'s {o.name} (strength {o.strength}{crim})"}
+    if o.role == "commish":
+        return {"text": o.text, "cls": f"gx-piece c-{seat_color(o.seat or 0)}",
+                "title": f"the Police Commissioner (strength {o.strength})"}
+    return {"text": o.text, "cls": "gx-cop" if o.role == "cop" else "gx-public", "title": o.name}
+
+
 def _occupants(view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Node -> badges: gang pieces (seat colour and text), cops, Public."""
-    found: dict[str, list[dict[str, Any]]] = {}
-    for g in view["gangs"]:
-        for kind in PIECES:
-            p = g["pieces"][kind]
-            if p["s"] > 0 and p["at"]:
-                crim = " criminal side" if p["c"] else ""
-                found.setdefault(p["at"], []).append({
-                    "text": f"{g['seat'] + 1}{kind}" + ("!" if p["c"] else ""),
-                    "cls": f"gx-piece c-{seat_color(g['seat'])}",
-                    "title": f"{g['label']}'s {PIECE_NAME[kind]} (strength {p['s']}{crim})"})
-    for cop, at in sorted(view["cops"].items(), key=lambda kv: int(kv[0])):
-        found.setdefault(at["at"], []).append({"text": f"c{cop}", "cls": "gx-cop", "title": f"cop {cop}"})
-    police = view.get("police") or {}
-    spies = set(police.get("informants") or [])
-    for pid, at in sorted(view["public"].items(), key=lambda kv: int(kv[0])):
-        spy = int(pid) in spies
-        found.setdefault(at["at"], []).append({"text": f"{'i' if spy else 'p'}{pid}", "cls": "gx-public",
-                                               "title": f"{'Informant' if spy else 'Public'} {pid} "
-                                                        f"(x{at.get('mult', 1)})"})
-    commish = police.get("commish") or {}
-    if commish.get("at"):
-        found.setdefault(commish["at"], []).append({
-            "text": "C", "cls": f"gx-piece c-{seat_color(police['seat'])}",
-            "title": f"the Police Commissioner (strength {commish['s']})"})
-    return found
+    return {node: [_badge(o) for o in here] for node, here in occupants(view).items()}
 
 
 def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -46,6 +46,7 @@ from games.rules.gangsters import (
     SUBWAY_OF,
 )
 from games.ui.base import COLOR_HEX
+from games.ui.gangsters.pieces import Occupant, occupants
 from games.ui.mailparts import TD, TH, Chip, trimmed
 
 Colour = Callable[[int], str]
@@ -124,29 +125,13 @@ def gangs_table(view: Mapping[str, Any], names: Sequence[str] | None, chip: Chip
             (format_html_join("", '<td style="{}">{}</td>', ((TD, c) for c in row)),) for row in rows)))
 
 
-def occupants(view: Mapping[str, Any]) -> dict[str, list[tuple[str, int | None, str]]]:
-    """Node -> what stands there, in the text map's order: (marker, seat or None, words)."""
-    found: dict[str, list[tuple[str, int | None, str]]] = {}
-    for g in view["gangs"]:
-        for kind in PIECES:
-            p = g["pieces"][kind]
-            if p["s"] > 0 and p["at"]:
-                crim = "!" if p["c"] else ""
-                found.setdefault(p["at"], []).append(
-                    (f"{g['seat'] + 1}{kind}{crim}", g["seat"],
-                     f"{PIECE_NAME[kind]} {p['s']}" + (" (criminal)" if p["c"] else "")))
-    for cop, at in sorted(view["cops"].items(), key=lambda kv: int(kv[0])):
-        found.setdefault(at["at"], []).append((f"c{cop}", None, f"cop {cop}"))
-    police = view.get("police") or {}
-    spies = set(police.get("informants") or [])
-    for pid, at in sorted(view["public"].items(), key=lambda kv: int(kv[0])):
-        spy = int(pid) in spies
-        words = f"{'Informant' if spy else 'Public'} {pid} (x{at.get('mult', 1)})"
-        found.setdefault(at["at"], []).append((f"{'i' if spy else 'p'}{pid}", None, words))
-    if police and police["commish"]["at"]:
-        found.setdefault(police["commish"]["at"], []).append(
-            ("C", police["seat"], f"Commissioner {police['commish']['s']}"))
-    return found
+def _words(o: Occupant) -> str:
+    """What an occupant is, in the mail's "Who is where" table: "Racketeer 5 (criminal)", "cop 3"."""
+    if o.role == "gang":
+        return f"{o.name} {o.strength}" + (" (criminal)" if o.criminal else "")
+    if o.role == "commish":
+        return f"{o.name} {o.strength}"
+    return o.name
 
 
 def _owner(view: Mapping[str, Any], code: str) -> tuple[int | None, bool]:
@@ -159,7 +144,7 @@ def _owner(view: Mapping[str, Any], code: str) -> tuple[int | None, bool]:
 
 
 def _map_cell(view: Mapping[str, Any], row: int, col: int, by_cell: Mapping[str, Any],
-              occ: Mapping[str, list[tuple[str, int | None, str]]], colour: Colour) -> SafeString:
+              occ: Mapping[str, list[Occupant]], colour: Colour) -> SafeString:
     """One space: only its colours and a frame are styled here; the rest is the table's (the map is 256
     cells: a full style on each made the mail heavy enough for a client to clip it)."""
     name = f"{COLUMNS[col]}{row + 1}"
@@ -169,7 +154,7 @@ def _map_cell(view: Mapping[str, Any], row: int, col: int, by_cell: Mapping[str,
         here = occ.get(name, [])
         background, text = TINT["street"], ""  # a bare street: its tint says enough
         if len(here) == 1:
-            text, seat = here[0][0], here[0][1]
+            text, seat = here[0].text, here[0].seat
             if seat is not None:
                 background, ink = COLOR_HEX.get(colour(seat), ("#555", "#fff"))
             elif text.startswith("c"):
@@ -236,8 +221,8 @@ def where_table(view: Mapping[str, Any], names: Sequence[str] | None, chip: Chip
                 held = format_html(" ({} L{})", chip(owner, _name(owner, names)), joint["level"])
             place = format_html("<b>{}</b> {}{}", node, BUILDING[node].name, held)
         who = format_html_join(", ", "{}", (
-            (format_html("{} {}", chip(seat, _name(seat, names)), words) if seat is not None
-             else format_html("{}", words),) for _, seat, words in here))
+            (format_html("{} {}", chip(o.seat, _name(o.seat, names)), _words(o)) if o.seat is not None
+             else format_html("{}", _words(o)),) for o in here))
         rows.append((TD, place, TD, who))
     if not rows:
         return mark_safe("")
