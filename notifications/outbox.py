@@ -21,6 +21,7 @@ import json
 import logging
 from typing import Any, Iterable
 
+import orjson
 from celery import current_app
 from django.db import connection, transaction
 from django.db.models import Q
@@ -34,7 +35,6 @@ TABLE = OutboxMessage._meta.db_table
 SEND_TASK = "notifications.send_outbox"
 # A row as the write path builds it: these keys, in this order.
 ROW_FIELDS = ("kind", "game_id", "event_seq", "user_id", "seat", "payload", "dedupe_key")
-_ROW_CASTS = ("varchar", "bigint", "integer", "bigint", "smallint", "jsonb", "varchar")
 
 
 def notice(kind: str, *, game_id: int, seq: int, user_id: int, seat: int | None,
@@ -71,21 +71,27 @@ def rows_at_start(game_id: int, *, seq: int, seat_users: list[int], to_act: list
 # -- writing -------------------------------------------------------------------------
 
 
-def insert_statement(rows: list[dict[str, Any]], *, when: str) -> tuple[str, list[Any]]:
-    """PostgreSQL: an INSERT of ``rows`` that happens only if the SQL condition ``when`` holds.
+# The rows as one JSON array unpacked by the statement: a fixed number of parameters for any number of rows.
+_ROWS = ("jsonb_to_recordset(%s::jsonb) AS v(kind varchar, game_id bigint, event_seq integer, user_id bigint, "
+         "seat smallint, payload jsonb, dedupe_key varchar)")
+
+
+def insert_statement(*, when: str) -> str:
+    """PostgreSQL: an INSERT of rows (see :func:`insert_params_for`) that happens only if the SQL ``when`` holds.
 
     Meant for a CTE of the caller's statement; duplicates (same ``dedupe_key``)
     are skipped; it returns the new rows' ids.
     """
-    one = "(" + ", ".join(f"%s::{cast}" for cast in _ROW_CASTS) + ")"
-    sql = (f"INSERT INTO {TABLE} ({', '.join(ROW_FIELDS)}, status, attempts, last_error, created_at) "
-           f"SELECT v.*, '{OutboxStatus.PENDING}', 0, '', %s FROM (VALUES {', '.join([one] * len(rows))}) AS v "
-           f"WHERE {when} ON CONFLICT (dedupe_key) DO NOTHING RETURNING id")
-    params: list[Any] = [timezone.now()]
-    for row in rows:
-        params += [row["kind"], row["game_id"], row["event_seq"], row["user_id"], row["seat"],
-                   json.dumps(row["payload"]), row["dedupe_key"]]
-    return sql, params
+    fields = ", ".join(ROW_FIELDS)
+    return (f"INSERT INTO {TABLE} ({fields}, status, attempts, last_error, created_at) "
+            f"SELECT {fields}, '{OutboxStatus.PENDING}', 0, '', %s FROM {_ROWS} "
+            f"WHERE {when} ON CONFLICT (dedupe_key) DO NOTHING RETURNING id")
+
+
+def insert_params_for(rows: list[dict[str, Any]], now: Any) -> list[Any]:
+    """The parameters of :func:`insert_statement` for ``rows`` (dicts with the keys of ROW_FIELDS)."""
+    return [now, orjson.dumps([{name: row[name] for name in ROW_FIELDS} for row in rows],
+                              option=orjson.OPT_NON_STR_KEYS).decode("utf-8")]
 
 
 def write_rows(rows: Iterable[dict[str, Any]]) -> list[int]:

@@ -67,6 +67,7 @@ class GameEntry:
 
 
 _REGISTRY: dict[str, GameEntry] = {}
+_RESOLVED: dict[tuple[str, int | None], Rules] = {}  # get_rules' answers, kept
 
 
 def register(slug: str, rules: Mapping[int, str], ui: str | None = None) -> GameEntry:
@@ -75,11 +76,13 @@ def register(slug: str, rules: Mapping[int, str], ui: str | None = None) -> Game
         raise ValueError(f"game {slug!r} needs at least one rules version")
     entry = GameEntry(slug, dict(rules), ui)
     _REGISTRY[slug] = entry
+    _RESOLVED.clear()
     return entry
 
 
 def unregister(slug: str) -> None:
     _REGISTRY.pop(slug, None)
+    _RESOLVED.clear()
 
 
 # The hosted games, in lobby order. A rules change that alters the outcome of a
@@ -110,6 +113,16 @@ def game_entry(slug: str) -> GameEntry:
 
 
 def get_rules(slug: str, version: int | None = None) -> Rules:
+    # Every move and page asks; the answer for a (slug, version) never changes once the registry is read.
+    found = _RESOLVED.get((slug, version))
+    if found is not None:
+        return found
+    rules = _resolve_rules(slug, version)
+    _RESOLVED[(slug, version)] = rules
+    return rules
+
+
+def _resolve_rules(slug: str, version: int | None) -> Rules:
     versions = game_entry(slug).rules
     if version is None:
         version = max(versions)
