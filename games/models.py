@@ -98,7 +98,10 @@ class EventQuerySet(models.QuerySet):
 
 
 class Event(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.DO_NOTHING, related_name="events", db_constraint=True)
+    # No index of its own (migration 0006): the unique (game, seq) index serves every lookup by game, and a second index
+    # was one more insert on every move.
+    game = models.ForeignKey(Game, on_delete=models.DO_NOTHING, related_name="events", db_constraint=True,
+                             db_index=False)
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=32)
     seat = models.SmallIntegerField(null=True, blank=True)
