@@ -150,6 +150,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's backend, but a new connection waits out a database restart (config.db.postgresql).
     DATABASES["default"]["ENGINE"] = "config.db.postgresql"
 DB_CONNECT_WAIT_SECONDS = float(os.environ.get("DB_CONNECT_WAIT_SECONDS", "10"))
+# Server-side prepared statements for the move path (config.db.postgresql); 0 behind a transaction pooler.
+DB_PREPARED_STATEMENTS = os.environ.get("DB_PREPARED_STATEMENTS", "1") != "0"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the web process read while the in-process worker writes.
     DATABASES["default"].setdefault("OPTIONS", {}).update(

@@ -30,8 +30,24 @@ def restarting(error: BaseException) -> bool:
     return any(phrase in text for phrase in RESTARTING)
 
 
+# psycopg prepares a statement on the server only when its connection has a threshold; Django leaves it
+# None, which makes ``execute(..., prepare=True)`` a no-op and the move path's statement was parsed and
+# planned on every move. Never reached by a count, this threshold prepares exactly what asks to be (the
+# write path's turn statement and the replay read); Django's own queries bind on the client and are never
+# prepared either way. Behind a pooler that hands a session's statements to other server connections
+# (PgBouncer in transaction mode) prepared statements break: DB_PREPARED_STATEMENTS=0 turns them off.
+PREPARE_WHEN_ASKED = 2**31 - 1
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
     """Django's PostgreSQL connection, retrying a refused connect while the server restarts."""
+
+    def get_connection_params(self) -> dict[str, Any]:
+        params = super().get_connection_params()
+        chosen = "prepare_threshold" in self.settings_dict.get("OPTIONS", {})
+        if not chosen and getattr(settings, "DB_PREPARED_STATEMENTS", True):
+            params["prepare_threshold"] = PREPARE_WHEN_ASKED
+        return params
 
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
         give_up = time.monotonic() + float(getattr(settings, "DB_CONNECT_WAIT_SECONDS", 10))

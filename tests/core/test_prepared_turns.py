@@ -1,0 +1,64 @@
+"""PostgreSQL: a turn's one statement is prepared on the server once and reused by later moves.
+
+Django leaves psycopg without a prepare threshold, which silently makes
+``execute(..., prepare=True)`` a no-op; the backend in ``config.db.postgresql``
+sets one. Without it every move's statement was parsed and planned again.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from accounts.models import User
+from games import services
+from games.models import Projection
+
+pytestmark = [pytest.mark.django_db,
+              pytest.mark.skipif("connection.vendor != 'postgresql'", reason="prepared statements are PostgreSQL's")]
+
+TURN = "WITH p AS (UPDATE games_projection%"
+
+
+def play_picks(rounds: int) -> int:
+    """A toy game played for a few rounds through submit_move; the number of moves made."""
+    users = [User.objects.create_user(email=f"prep{i}@example.org") for i in range(2)]
+    game = services.game_create(rules_slug="toy", creator=users[0], num_players=2, seed="prepared")
+    services.game_join(game_id=game.pk, user=users[1])
+    made = 0
+    for _ in range(rounds):
+        for seat in (0, 1):
+            services.submit_move(game_id=game.pk, seat=seat, move=1 + seat)
+            made += 1
+        acker = Projection.objects.get(pk=game.pk).to_act
+        if not acker:
+            break
+        services.submit_move(game_id=game.pk, seat=acker[0], move="ack")
+        made += 1
+    return made
+
+
+def prepared_turns() -> list[tuple[str, int]]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements "
+                       "WHERE statement LIKE %s", [TURN])
+        return list(cursor.fetchall())
+
+
+def test_the_turn_statement_is_prepared_and_reused(toy_rules) -> None:
+    made = play_picks(3)
+    prepared = prepared_turns()
+    executions = sum(count for _, count in prepared)
+    assert executions == made  # every move ran a prepared statement...
+    assert 0 < len(prepared) <= 4 < made  # ...of a few shapes, each prepared once
+
+
+@pytest.mark.django_db(transaction=True)  # the test closes its connection, which a test transaction forbids
+def test_prepared_statements_can_be_turned_off_for_a_pooler(toy_rules, settings) -> None:
+    settings.DB_PREPARED_STATEMENTS = False
+    connection.close()  # the next connection reads the setting
+    try:
+        play_picks(2)
+        assert prepared_turns() == []
+    finally:
+        connection.close()
