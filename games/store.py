@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
@@ -258,6 +259,24 @@ def rebuild_projection(game: Game) -> None:
     )
 
 
+_CURSORS: "weakref.WeakKeyDictionary[Any, psycopg.Cursor[Any]]" = weakref.WeakKeyDictionary()
+
+
+def _server_cursor(db: Any) -> "psycopg.Cursor[Any]":
+    """A server-binding cursor on ``db``'s open connection, made once per connection.
+
+    Django's cursors bind on the client, which rules out prepared statements. A new
+    psycopg cursor per move cost as much as binding the parameters (each builds its
+    own adapters map); a connection's cursor is reused until the connection goes.
+    """
+    db.ensure_connection()
+    raw = db.connection
+    cursor = _CURSORS.get(raw)
+    if cursor is None or cursor.closed:
+        cursor = _CURSORS[raw] = psycopg.Cursor(raw)
+    return cursor
+
+
 def replay_game_state(game_id: int) -> State | None:
     """The current state of a game by full replay, reading only the columns replay needs."""
     replayer = Replayer()
@@ -265,8 +284,8 @@ def replay_game_state(game_id: int) -> State | None:
     if db.vendor == "postgresql":
         # The whole log as one JSON text, decoded in one call: per-row decoding and row objects were a
         # third of a rebuild's time besides the rules' own.
-        db.ensure_connection()
-        with db.wrap_database_errors, psycopg.Cursor(db.connection) as cursor:
+        with db.wrap_database_errors:
+            cursor = _server_cursor(db)
             cursor.execute("SELECT coalesce(json_agg(json_build_array(kind, seat, payload) ORDER BY seq), "
                            "'[]')::text FROM games_event WHERE game_id = %s", [game_id], prepare=True)
             found = cursor.fetchone()
@@ -536,9 +555,9 @@ def _commit_postgresql(write: TurnWrite, db: Any) -> list[int]:
         params += outbox.insert_params_for(write.outbox, now)
     sql = _turn_statement(bool(write.events), bool(write.narrations), bool(write.status), bool(write.outbox),
                           write.seat_users is not None)
-    db.ensure_connection()
     # Server-side binding and prepared plans: the statement has few shapes and runs on every move.
-    with db.wrap_database_errors, psycopg.Cursor(db.connection) as cursor:
+    with db.wrap_database_errors:
+        cursor = _server_cursor(db)
         cursor.execute(sql, params, prepare=True)
         found = cursor.fetchone()
     matched, ids = found if found is not None else (0, None)
