@@ -93,7 +93,9 @@ def seat_label(seat: int) -> str:
 
 
 def cubes_in_supply(state: State, seat: int) -> int:
-    placed: int = sum(counts[seat] for counts in state["board"].values())
+    placed = 0
+    for counts in state["board"].values():
+        placed += counts[seat]
     return CUBES_PER_COLOR - placed
 
 
@@ -315,6 +317,9 @@ def strength(tokens: Tokens) -> tuple[int, int, int]:
 
 def best_bidder(entries: dict[str, Tokens]) -> int | None:
     """The seat with the strictly strongest bid; None on a tie for the top."""
+    if len(entries) == 1:
+        # A lone bid wins: a counted bid is never empty, so it beats the nothing it is compared with.
+        return int(next(iter(entries)))
     best_key = None
     best = second = (-1, -1, -1)
     for key, tokens in entries.items():
