@@ -177,7 +177,10 @@ def _process(inbound: Claimed) -> tuple[str, str]:
     parsed = tokens.find_token([*inbound.envelope_recipients, *mail.recipients])
     if parsed is None:
         return InboundStatus.DROPPED, "no valid reply address"
-    token = token_with_checks(parsed, mail.from_address)
+    # A reply naming none of our mails is read against the latest mails sent to the seat: whether there
+    # are any is asked in the token's own statement, so a seat never mailed costs no further query.
+    names_mails = bool(originals.answered_ids(mail.in_reply_to, mail.references))
+    token = token_with_checks(parsed, mail.from_address, mail_sent=not names_mails)
     if token is None:
         return InboundStatus.DROPPED, "unknown or revoked reply token"
     inbound.token = token
@@ -194,7 +197,10 @@ def _process(inbound: Claimed) -> tuple[str, str]:
         # Audit trail to the hour, not to the message: one write less on the hot path.
         ReplyToken.objects.filter(pk=token.pk).update(last_used_at=now)
     # Read again knowing the mail it answers: a copy of that text, however the client quoted it, is dropped.
-    mail = mailparse.parse(inbound.raw, inbound.envelope_sender, originals=originals.texts_for(mail, token))
+    # Without any such text the second reading would be the first one again, so it is kept.
+    answered = originals.texts_for(mail, token) if names_mails or token.mail_sent else []
+    if answered:
+        mail = mailparse.parse(inbound.raw, inbound.envelope_sender, originals=answered)
     return _run(inbound, token, mail)
 
 
