@@ -21,6 +21,7 @@ from accounts.models import User
 from accounts.services import user_has_verified_email
 from games.models import Game
 from notifications import mailparse, render, tokens
+from notifications.inbound import statements
 from notifications.models import OutboxStatus, ReplyToken
 
 HELD_NOTICE_INTERVAL = datetime.timedelta(hours=24)
@@ -69,10 +70,8 @@ def token_with_checks(parsed: tokens.ParsedToken, sender: str, *, mail_sent: boo
         "JOIN games_game g ON g.id = t.game_id "
         "WHERE t.nonce = %s AND t.game_id = %s AND t.seat = %s AND t.revoked_at IS NULL"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [sender or "-", *([OutboxStatus.SENT] if mail_sent else []), parsed.nonce,
-                             parsed.game_id, parsed.seat])
-        row = cursor.fetchone()
+    row = statements.fetchone(sql, [sender or "-", *([OutboxStatus.SENT] if mail_sent else []), parsed.nonce,
+                                    parsed.game_id, parsed.seat])
     if row is None:
         return None
     (pk, game_id, seat, user_id, last_used, held_at, seat_user, verified, email, display_name, time_zone,
