@@ -12,6 +12,12 @@ The messages are realistic Gmail-style replies (a move on top, the turn mail
 quoted below). The game is the first registered one whose seats may revise
 their sealed input (``rules.open_seats``); all seats but one keep revising, so
 every message is a legal, applied move and no game needs a fresh deal mid-run.
+
+The replies name no mail they answer (no ``In-Reply-To``), so the pipeline has
+no answered mail to render again. ``BENCH_INBOUND_THREADED=1`` gives each reply
+the ``In-Reply-To`` and ``References`` a mail client writes (the seat's turn
+mail), which is what real replies cost: that mail is rendered again and the
+reply read knowing its text (reported as ``inbound_email_threaded``).
 """
 
 from __future__ import annotations
@@ -27,16 +33,20 @@ from email.utils import format_datetime, make_msgid
 from bench import common
 
 MESSAGES = int(os.environ.get("BENCH_INBOUND_MESSAGES", "3000"))
+THREADED = os.environ.get("BENCH_INBOUND_THREADED", "") not in ("", "0")
 PER_GAME = 30
 
 
-def reply(sender: str, to: str, subject: str, text: str, quoted: str) -> bytes:
+def reply(sender: str, to: str, subject: str, text: str, quoted: str, in_reply_to: str | None = None) -> bytes:
     message = EmailMessage()
     message["From"] = sender
     message["To"] = to
     message["Subject"] = f"Re: {subject}"
     message["Date"] = format_datetime(datetime.datetime.now(datetime.timezone.utc))
     message["Message-ID"] = make_msgid(domain="bench.invalid")
+    if in_reply_to:
+        message["In-Reply-To"] = in_reply_to
+        message["References"] = in_reply_to
     body = "\n".join("> " + line for line in quoted.splitlines())
     message.set_content(f"{text}\n\nOn Tue, 3 Mar 2026 at 09:58, Ravenpost <{to}> wrote:\n{body}\n")
     return message.as_bytes()
@@ -51,7 +61,7 @@ def main() -> None:
     from games.models import Seat
     from games.models import Projection
     from games.rules import get_rules
-    from notifications import inbound, tokens
+    from notifications import inbound, render, tokens
     from notifications.models import InboundMessage, InboundStatus, OutboxMessage
 
     run = uuid.uuid4().hex[:8]
@@ -75,10 +85,17 @@ def main() -> None:
         quoted = {i: "It is your move. Reply to this mail with your move written on top.\n\n"
                   "== The game as you see it ==\n" + rules.describe(state, i) + "\n-- \nRavenpost" for i in movers}
         subject = {i: f"[Ravenpost] {rules.name} #{game.pk} — {rules.phase_label(state, i)}" for i in movers}
+        answered: dict[int, str | None] = {i: None for i in movers}
+        if THREADED:  # the Message-ID of the seat's latest turn mail, as its client names it
+            for i in movers:
+                row = (OutboxMessage.objects.filter(game=game, seat=i, user=seats[i],
+                                                    kind__in=["your_turn", "game_started"]).order_by("-pk").first())
+                answered[i] = render.row_message_id(row) if row is not None else None
         for k in range(PER_GAME):
             seat = movers[k % len(movers)]
             text = rules.format_move(state, seat, rules.random_move(state, seat, rng))
-            messages.append(reply(seats[seat].email, addresses[seat], subject[seat], text, quoted[seat]))
+            messages.append(reply(seats[seat].email, addresses[seat], subject[seat], text, quoted[seat],
+                                  answered[seat]))
     messages = messages[:MESSAGES]
     first_id = (InboundMessage.objects.order_by("-pk").values_list("pk", flat=True).first() or 0)
     # The worker's part is the task body, inbound.process; Celery's eager tracing around it is not
@@ -96,7 +113,8 @@ def main() -> None:
     if applied != len(messages) or queued != len(messages):
         raise SystemExit(f"only {applied} of {len(messages)} applied, {queued} confirmations queued: "
                          f"{list(done.exclude(status=InboundStatus.APPLIED).values_list('reason', flat=True)[:3])}")
-    common.report("inbound_email", len(messages) / elapsed, "messages/s", messages=len(messages), workers=1)
+    common.report("inbound_email_threaded" if THREADED else "inbound_email", len(messages) / elapsed, "messages/s",
+                  messages=len(messages), workers=1)
 
 
 if __name__ == "__main__":

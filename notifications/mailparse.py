@@ -47,7 +47,7 @@ from email import policy
 from email.header import decode_header, make_header
 from email.message import Message
 from email.parser import BytesHeaderParser, BytesParser
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 
 # -- headers --------------------------------------------------------------------------
 
@@ -97,22 +97,40 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 def _decoded_header(message: Message, name: str) -> str:
     """A header with its RFC 2047 encoded words decoded (for text a person wrote: the subject)."""
     raw = _header(message, name)
-    try:
-        text = " ".join(str(make_header(decode_header(raw))).split())
-    except Exception:  # noqa: BLE001 - a broken encoded word: keep the raw text
-        text = raw
+    if "=?" not in raw:
+        text = raw  # no encoded word: decoding would give the same text back
+    else:
+        try:
+            text = " ".join(str(make_header(decode_header(raw))).split())
+        except Exception:  # noqa: BLE001 - a broken encoded word: keep the raw text
+            text = raw
     # A subject is copied into the answer: no control character (a NUL cannot even be stored).
     return _CONTROL.sub("", text)
 
 
-def _addresses(message: Message, *names: str) -> list[str]:
+# Addresses read once per message: parse() reads the From and To headers for several purposes, and
+# email.utils' address parser walks a header character by character.
+_AddressMemo = dict[str, list[tuple[str, str]]]
+
+
+def _address_list(value: str, memo: _AddressMemo | None = None) -> list[tuple[str, str]]:
+    """``getaddresses([value])``, kept in ``memo`` for the rest of the message."""
+    if memo is None:
+        return getaddresses([value])
+    found = memo.get(value)
+    if found is None:
+        found = memo[value] = getaddresses([value])
+    return found
+
+
+def _addresses(message: Message, *names: str, memo: _AddressMemo | None = None) -> list[str]:
     values: list[str] = []
     for name in names:
         try:
             values += [str(v) for v in (message.get_all(name) or [])]
         except Exception:  # noqa: BLE001
             continue
-    return [addr.lower() for _, addr in getaddresses(values) if addr]
+    return [addr.lower() for _, addr in _address_list(", ".join(values), memo) if addr]
 
 
 _RE_PREFIX = re.compile(r"^\s*((re|fwd?|aw|wg|sv|vs|antw|tr|rif|r|enc|odp|ynt|res|отв|ответ|回复|答复|回覆|返信|转发|"
@@ -134,6 +152,10 @@ _AUTO_SUBJECT = re.compile(
 
 def auto_reason(message: Message, envelope_sender: str | None) -> str:
     """Why this mail was sent by a machine (then it gets no answer and changes nothing), or ""."""
+    return _auto_reason(message, envelope_sender, None)
+
+
+def _auto_reason(message: Message, envelope_sender: str | None, memo: _AddressMemo | None) -> str:
     if envelope_sender is not None and envelope_sender.strip() in ("", "<>"):
         return "empty envelope sender (a bounce)"
     auto = _header(message, "Auto-Submitted").lower()
@@ -152,7 +174,7 @@ def auto_reason(message: Message, envelope_sender: str | None) -> str:
             return "Outlook automatic reply"
     if message.get_content_type() == "multipart/report":
         return "delivery report"
-    sender = parseaddr(_header(message, "From"))[1].lower()
+    sender = _first_address(_header(message, "From"), memo)[1].lower()
     if sender.split("@")[0] in ("mailer-daemon", "postmaster"):
         return "mail system sender"
     if _AUTO_SUBJECT.match(_header(message, "Subject")):
@@ -893,10 +915,16 @@ def _tidy(lines: list[str]) -> str:
     return "\n".join(out).strip("\n")
 
 
-def _context(message: Message, subject: str) -> Context:
+def _first_address(value: str, memo: _AddressMemo | None) -> tuple[str, str]:
+    """``parseaddr(value)``, through ``memo``."""
+    found = _address_list(value, memo)
+    return found[0] if found else ("", "")
+
+
+def _context(message: Message, subject: str, memo: _AddressMemo | None = None) -> Context:
     names: list[str] = []
     for header in ("From", "To", "Cc", "Reply-To"):
-        for name, address in getaddresses([_decoded_header(message, header)]):
+        for name, address in _address_list(_decoded_header(message, header), memo):
             names += [word for word in _words(name) if len(word) >= 3]
             if address:
                 names.append(unicodedata.normalize("NFKC", address).casefold())
@@ -918,19 +946,20 @@ def parse(raw: bytes, envelope_sender: str | None = None,
     except Exception as error:  # noqa: BLE001 - the parser is lenient; anything it still refuses is malformed
         raise ValueError(f"unreadable message: {error}") from error
     try:
-        name, address = parseaddr(_header(message, "From"))
+        memo: _AddressMemo = {}
+        name, address = _first_address(_header(message, "From"), memo)
         subject = _decoded_header(message, "Subject")
         body = body_text(message)
-        reply_text = strip_reply(body, originals, _context(message, subject))
+        reply_text = strip_reply(body, originals, _context(message, subject, memo))
         return ParsedMail(
             message_id=_header(message, "Message-ID"),
             from_address=address.lower(),
             from_name=name,
-            recipients=_addresses(message, "To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To"),
+            recipients=_addresses(message, "To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To", memo=memo),
             subject=subject,
             in_reply_to=_header(message, "In-Reply-To"),
             references=_header(message, "References").split(),
-            auto_reason=auto_reason(message, envelope_sender),
+            auto_reason=_auto_reason(message, envelope_sender, memo),
             body=body,
             reply_text=reply_text,
             headers={k: _header(message, k) for k in ("Authentication-Results", "Received-SPF")},

@@ -15,15 +15,24 @@ from typing import Iterable
 
 from celery import current_app
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from notifications import mailparse
+from notifications.inbound import statements
 from notifications.models import InboundMessage, InboundStatus
 
 PROCESS_TASK = "notifications.process_inbound"
 
 log = logging.getLogger(__name__)
+
+
+INSERT_SQL = (
+    f"INSERT INTO {InboundMessage._meta.db_table} (message_id, via, envelope_sender, envelope_recipients, "
+    "auth_results, raw, size, status, reason, token_id, received_at, processed_at) "
+    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, NULL, %s, NULL) "
+    "ON CONFLICT (message_id) DO NOTHING RETURNING id"
+)
 
 
 def max_message_bytes() -> int:
@@ -45,17 +54,12 @@ def receive(raw: bytes, *, via: str, envelope_sender: str | None = None, recipie
     status = InboundStatus.DROPPED if too_large else InboundStatus.RECEIVED
     # One statement that skips a duplicate Message-ID without raising (no savepoint, one round trip).
     # An oversized mail is kept as its first bytes only: enough to audit, never processed.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {InboundMessage._meta.db_table} (message_id, via, envelope_sender, envelope_recipients, "
-            "auth_results, raw, size, status, reason, token_id, received_at, processed_at) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, NULL, %s, NULL) "
-            "ON CONFLICT (message_id) DO NOTHING RETURNING id",
-            [message_id, via[:20], envelope_sender, json.dumps([r.lower() for r in recipients]),
-             json.dumps(dict(auth_results or {})), raw[:65536] if too_large else raw, len(raw), status,
-             f"too large ({len(raw)} bytes)" if too_large else "", timezone.now()],
-        )
-        found = cursor.fetchone()
+    found = statements.fetchone(
+        INSERT_SQL,
+        [message_id, via[:20], envelope_sender, json.dumps([r.lower() for r in recipients]),
+         json.dumps(dict(auth_results or {})), raw[:65536] if too_large else raw, len(raw), status,
+         f"too large ({len(raw)} bytes)" if too_large else "", timezone.now()],
+    )
     if found is None:
         return Received(None, False, "duplicate")
     pk = found[0]

@@ -39,6 +39,7 @@ from games.models import Source
 from games.rules import IllegalMove
 from games.rules.text import shown
 from notifications import commands, delivery, mailparse, originals, outbox, tokens
+from notifications.inbound import statements
 from notifications.inbound.answer import Answer
 from notifications.inbound.trust import TokenRow, authentication_problems, held_notice, token_with_checks
 from notifications.models import InboundMessage, InboundStatus, ReplyToken
@@ -112,10 +113,9 @@ def _process_once(inbound_id: int) -> str:
     claimed: Claimed | None = None
     try:
         with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute(f"SELECT id, raw, envelope_sender, envelope_recipients, auth_results FROM {TABLE} "
-                               f"WHERE id = %s AND status = %s{lock}", [inbound_id, InboundStatus.RECEIVED])
-                row = cursor.fetchone()
+            row = statements.fetchone(f"SELECT id, raw, envelope_sender, envelope_recipients, auth_results "
+                                      f"FROM {TABLE} WHERE id = %s AND status = %s{lock}",
+                                      [inbound_id, InboundStatus.RECEIVED])
             if row is None:
                 return "skipped"  # processed already, or another worker has it
             claimed = Claimed(row[0], bytes(row[1]), row[2], _json(row[3], []), _json(row[4], {}))
@@ -142,20 +142,17 @@ def _finish(claimed: Claimed, status: str, reason: str) -> None:
         _set_status(claimed, status, reason, token_id)
         return
     message = claimed.outbox[0]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"WITH o AS ({outbox.INSERT_SQL}) UPDATE {TABLE} SET status = %s, reason = %s, "
-            "processed_at = %s, token_id = %s WHERE id = %s RETURNING (SELECT id FROM o)",
-            [*outbox.insert_params(**message), status, reason, timezone.now(), token_id, claimed.pk])
-        found = cursor.fetchone()
+    found = statements.fetchone(
+        f"WITH o AS ({outbox.INSERT_SQL}) UPDATE {TABLE} SET status = %s, reason = %s, "
+        "processed_at = %s, token_id = %s WHERE id = %s RETURNING (SELECT id FROM o)",
+        [*outbox.insert_params(**message), status, reason, timezone.now(), token_id, claimed.pk])
     if found and found[0] is not None:
         outbox.hand_over_after_commit([found[0]])
 
 
 def _set_status(claimed: Claimed, status: str, reason: str, token_id: int | None) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {TABLE} SET status = %s, reason = %s, processed_at = %s, "
-                       "token_id = %s WHERE id = %s", [status, reason, timezone.now(), token_id, claimed.pk])
+    statements.fetchone(f"UPDATE {TABLE} SET status = %s, reason = %s, processed_at = %s, "
+                        "token_id = %s WHERE id = %s", [status, reason, timezone.now(), token_id, claimed.pk])
 
 
 def _json(value: Any, default: Any) -> Any:
@@ -177,7 +174,10 @@ def _process(inbound: Claimed) -> tuple[str, str]:
     parsed = tokens.find_token([*inbound.envelope_recipients, *mail.recipients])
     if parsed is None:
         return InboundStatus.DROPPED, "no valid reply address"
-    token = token_with_checks(parsed, mail.from_address)
+    # A reply naming none of our mails is read against the latest mails sent to the seat: whether there
+    # are any is asked in the token's own statement, so a seat never mailed costs no further query.
+    names_mails = bool(originals.answered_ids(mail.in_reply_to, mail.references))
+    token = token_with_checks(parsed, mail.from_address, mail_sent=not names_mails)
     if token is None:
         return InboundStatus.DROPPED, "unknown or revoked reply token"
     inbound.token = token
@@ -194,7 +194,10 @@ def _process(inbound: Claimed) -> tuple[str, str]:
         # Audit trail to the hour, not to the message: one write less on the hot path.
         ReplyToken.objects.filter(pk=token.pk).update(last_used_at=now)
     # Read again knowing the mail it answers: a copy of that text, however the client quoted it, is dropped.
-    mail = mailparse.parse(inbound.raw, inbound.envelope_sender, originals=originals.texts_for(mail, token))
+    # Without any such text the second reading would be the first one again, so it is kept.
+    answered = originals.texts_for(mail, token) if names_mails or token.mail_sent else []
+    if answered:
+        mail = mailparse.parse(inbound.raw, inbound.envelope_sender, originals=answered)
     return _run(inbound, token, mail)
 
 

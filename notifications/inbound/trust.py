@@ -21,7 +21,8 @@ from accounts.models import User
 from accounts.services import user_has_verified_email
 from games.models import Game
 from notifications import mailparse, render, tokens
-from notifications.models import ReplyToken
+from notifications.inbound import statements
+from notifications.models import OutboxStatus, ReplyToken
 
 HELD_NOTICE_INTERVAL = datetime.timedelta(hours=24)
 PASSING = {"pass"}
@@ -42,28 +43,39 @@ class TokenRow:
     verified: bool
     user: User
     game: Game
+    # Whether any mail was sent to this seat's player (None: not asked); see ``token_with_checks``.
+    mail_sent: bool | None = None
 
 
-def token_with_checks(parsed: tokens.ParsedToken, sender: str) -> TokenRow | None:
+# Whether the seat's player was ever sent a mail of this game (read with the token when the reply names
+# none of our mails: then there is no answered mail to look for unless one was sent).
+_MAIL_SENT = ("EXISTS (SELECT 1 FROM notifications_outboxmessage o WHERE o.game_id = t.game_id "
+              "AND o.user_id = t.user_id AND o.seat = t.seat AND o.status = %s)")
+
+
+def token_with_checks(parsed: tokens.ParsedToken, sender: str, *, mail_sent: bool = False) -> TokenRow | None:
     """The token row, its game and user, the seat's current player and whether ``sender`` is one of
-    the user's verified addresses, in one statement through the token, seat and address indexes."""
+    the user's verified addresses, in one statement through the token, seat and address indexes.
+
+    With ``mail_sent``, the same statement also says whether a mail of the game was ever sent to the
+    seat's player (``TokenRow.mail_sent``)."""
     sql = (
         "SELECT t.id, t.game_id, t.seat, t.user_id, t.last_used_at, t.held_notice_at, "
         "(SELECT s.user_id FROM games_seat s WHERE s.game_id = t.game_id AND s.\"index\" = t.seat), "
         "(SELECT 1 FROM account_emailaddress e WHERE e.user_id = t.user_id AND e.verified "
         " AND UPPER(e.email) = UPPER(%s) LIMIT 1), "
-        "u.email, u.display_name, u.time_zone, g.rules_slug, g.rules_version, g.status "
+        "u.email, u.display_name, u.time_zone, g.rules_slug, g.rules_version, g.status, "
+        f"{_MAIL_SENT if mail_sent else 'NULL'} "
         "FROM notifications_replytoken t JOIN accounts_user u ON u.id = t.user_id "
         "JOIN games_game g ON g.id = t.game_id "
         "WHERE t.nonce = %s AND t.game_id = %s AND t.seat = %s AND t.revoked_at IS NULL"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [sender or "-", parsed.nonce, parsed.game_id, parsed.seat])
-        row = cursor.fetchone()
+    row = statements.fetchone(sql, [sender or "-", *([OutboxStatus.SENT] if mail_sent else []), parsed.nonce,
+                                    parsed.game_id, parsed.seat])
     if row is None:
         return None
     (pk, game_id, seat, user_id, last_used, held_at, seat_user, verified, email, display_name, time_zone,
-     slug, version, status) = row
+     slug, version, status, sent) = row
     convert = getattr(connection.ops, "convert_datetimefield_value", None) if connection.vendor == "sqlite" else None
     if convert is not None:  # SQLite returns text for timestamps in raw queries
         last_used = convert(last_used, None, connection) if last_used else None
@@ -73,7 +85,8 @@ def token_with_checks(parsed: tokens.ParsedToken, sender: str) -> TokenRow | Non
     user._state.adding, user._state.db = False, "default"
     game = Game(pk=game_id, rules_slug=slug, rules_version=version, status=status)
     game._state.adding, game._state.db = False, "default"
-    return TokenRow(pk, game_id, seat, user_id, last_used, held_at, seat_user, bool(verified), user, game)
+    return TokenRow(pk, game_id, seat, user_id, last_used, held_at, seat_user, bool(verified), user, game,
+                    None if sent is None else bool(sent))
 
 
 def trusted_auth_results(headers: dict[str, str]) -> dict[str, str]:

@@ -236,3 +236,33 @@ def test_originals_for_a_stored_reply(game, turn):
     assert inbound.token_id is not None
     turn_row = _rows(game, "ada@example.com").get(kind="your_turn")
     assert originals.texts_for_inbound(inbound)[:2] == _texts(turn_row)
+
+
+def _without_thread_headers(raw: bytes) -> bytes:
+    """The reply as a client that drops In-Reply-To and References sends it."""
+    import email
+    from email import policy
+
+    message = email.message_from_bytes(raw, policy=policy.compat32)
+    del message["In-Reply-To"]
+    del message["References"]
+    return message.as_bytes()
+
+
+NEEDS_ORIGINAL = [s for s in SHAPES if s.needs_original]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("shape", NEEDS_ORIGINAL, ids=ids)
+def test_delivered_without_thread_headers_is_read_with_the_seats_latest_mails(shape, game, turn):
+    # The token's statement says mail was sent to the seat, so the pipeline still reads the reply against it.
+    assert NEEDS_ORIGINAL, "the corpus has shapes that only the answered mail's text reads right"
+    before = events(game)
+    _, inbound = deliver(_without_thread_headers(build.build(shape, turn, move="", nonce="twin")))
+    assert inbound.status == InboundStatus.APPLIED, inbound.reason
+    assert events(game) == before
+    expected = expected_bid(game, shape)
+    _, inbound = deliver(_without_thread_headers(build.build(shape, turn, nonce="move")))
+    assert inbound.status == InboundStatus.APPLIED, inbound.reason
+    assert events(game) == before + 1
+    assert ada_bid(game) == expected

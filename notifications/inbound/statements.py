@@ -1,0 +1,29 @@
+"""The inbound pipeline's own SQL statements, run once or twice per mail.
+
+On PostgreSQL they are sent through psycopg's cursor with server-side binding as
+prepared statements (as the write path sends its turn, see ``config.settings``):
+each has a fixed text, so the server plans it once per connection instead of
+once per mail (the token's statement joins five tables: planning it cost more
+than running it). Elsewhere (SQLite) Django's cursor runs them as they are.
+Errors are Django's either way (``OperationalError`` and ``InterfaceError``
+included, which the pipeline retries).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import psycopg
+from django.db import connection
+
+
+def fetchone(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    """Run one statement and return its first row (None when it returns none)."""
+    if connection.vendor == "postgresql":
+        connection.ensure_connection()
+        with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+            cursor.execute(sql, params, prepare=True)
+            return cursor.fetchone() if cursor.description is not None else None
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone() if cursor.description is not None else None
