@@ -149,15 +149,10 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's backend, but a new connection waits out a database restart (config.db.postgresql).
     DATABASES["default"]["ENGINE"] = "config.db.postgresql"
-    # Django turns psycopg's prepared statements off unless asked (prepare_threshold None), and then even a
-    # statement run with prepare=True is planned afresh every time. Asked here for those only: the few
-    # fixed statements run through psycopg's own cursor with prepare=True (the write path's turn, the
-    # inbound pipeline's) are planned once per connection. Django's own cursors bind parameters on the
-    # client and never prepare, so no other query changes. (A pooler in transaction mode needs support
-    # for protocol-level prepared statements, as PgBouncer 1.21+ has.)
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 2**31 - 1)
 DB_CONNECT_WAIT_SECONDS = float(os.environ.get("DB_CONNECT_WAIT_SECONDS", "10"))
-# Server-side prepared statements for the move path (config.db.postgresql); 0 behind a transaction pooler.
+# Server-side prepared statements for the few fixed statements that ask for them (the move path's turn, the
+# replay read, the inbound pipeline's): see config.db.postgresql. 0 behind a pooler in transaction mode
+# without protocol-level prepared statements (PgBouncer before 1.21).
 DB_PREPARED_STATEMENTS = os.environ.get("DB_PREPARED_STATEMENTS", "1") != "0"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the web process read while the in-process worker writes.
