@@ -74,12 +74,15 @@ def name_seats(context: template.Context, text: Any) -> str:
     return str(ui.name_seats(str(text), names))
 
 
-@register.simple_tag
-def idempotency_key() -> str:
-    """A fresh key for each rendered move form, so one form sent twice records one move."""
+@register.simple_tag(takes_context=True)
+def idempotency_key(context: template.Context) -> str:
+    """A fresh key for each rendered move form, so one form sent twice records one move (in a page part
+    rendered to be kept, a marker that each output of it replaces with a fresh key)."""
     from games.forms import new_idempotency_key
+    from games.templatetags.kept import keeping
+    from games.views.kept import FRESH_KEY_MARK
 
-    return new_idempotency_key()
+    return FRESH_KEY_MARK if keeping(context) else new_idempotency_key()
 
 
 @register.filter
@@ -130,3 +133,4 @@ def game_board(context: template.Context) -> str:
             return board_template.render(context)
     finally:
         context.use_l10n = use_l10n
+
