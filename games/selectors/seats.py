@@ -54,6 +54,15 @@ def projection_of(game: Game) -> Projection:
     return Projection.objects.get(pk=game.pk)
 
 
+def current_projection(game: Game) -> Projection:
+    """The projection read together with ``game`` in this request (``game_get``), else read now."""
+    try:
+        projection: Projection = game.projection
+    except Projection.DoesNotExist:
+        return projection_of(game)
+    return projection
+
+
 # Past states by (game, seq): events never change, so the state after one never does either.
 # Several mails about the same event (one per seat) then share a single replay.
 _PAST_STATES: "OrderedDict[tuple[int, int], State | None]" = OrderedDict()
@@ -162,13 +171,14 @@ def move_help(game: Game, seat: int, projection: Projection | None = None, limit
     return {"notation": rules.notation_help(), "examples": examples}
 
 
-def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = None) -> tuple[Any, list[str]]:
+def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = None,
+                 projection: Projection | None = None) -> tuple[Any, list[str]]:
     """The canonical move for ``text`` (or ``move``) and the rules' warnings about it, changing nothing.
 
     Raises ``IllegalMove`` when the text is not a move. The write path checks
     everything again; this only lets a page ask "are you sure?" first.
     """
-    projection = projection_of(game)
+    projection = projection or projection_of(game)
     rules = game.rules
     state = projection.state
     if state is None:
@@ -178,5 +188,5 @@ def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = 
     return move, list(rules.warnings(state, seat, move))
 
 
-__all__ = ["Viewer", "may_revise", "move_help", "move_preview", "phase_label", "projection_of",
+__all__ = ["Viewer", "current_projection", "may_revise", "move_help", "move_preview", "phase_label", "projection_of",
            "seat_decision", "seat_description", "seat_names", "seat_view", "state_at", "viewer_for"]
