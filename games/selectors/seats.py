@@ -15,6 +15,7 @@ from typing import Any, Callable, TypeVar
 from accounts.models import User
 from games.models import Game, Projection, Seat
 from games.rules import Decision, State
+from games.selectors.prepared import Prepared
 from games.store import game_records, replay_events
 
 
@@ -37,9 +38,13 @@ def seat_rows(game: Game) -> list[Seat]:
     """
     cached: list[Seat] | None = getattr(game, "_seat_rows", None)
     if cached is None:
-        cached = list(Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "pk"))
+        cached = _SEATS(game.pk)  # type: ignore[assignment]
         game._seat_rows = cached  # type: ignore[attr-defined]
     return cached
+
+
+_SEATS = Prepared("seats", lambda game_id: Seat.objects.filter(game_id=game_id).select_related("user")
+                  .order_by("index", "joined_at", "pk"))
 
 
 def viewer_for(game: Game, user: Any) -> Viewer:
