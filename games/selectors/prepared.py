@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from django.db import connections
 from django.db.models import Model, QuerySet
-from django.db.models.query import get_related_populators
+from django.db.models.query import ValuesIterable, get_related_populators
 
 # Where the id goes: no game, seat or message has this id.
 _MARK = -914_237_651
@@ -27,18 +27,34 @@ class _Compiled:
         self.compiler = queryset.query.get_compiler(using=self.db)
         self.sql, params = self.compiler.as_sql()
         self.params = list(params)
-        spots = [i for i, value in enumerate(self.params) if value == _MARK]
-        if len(spots) != 1:
-            raise ValueError(f"a prepared query takes its value once, not {len(spots)} times")
-        self.spot = spots[0]
+        self.spots = [i for i, value in enumerate(self.params) if value == _MARK]
+        if not self.spots:
+            raise ValueError("a prepared query takes its value at least once")
+        query = queryset.query
+        # A ``values()`` query: its rows are dicts of these names (as Django's ValuesIterable makes them).
+        self.names: list[str] | None = None
+        if queryset._iterable_class is ValuesIterable:
+            self.names = (list(query.selected) if query.selected
+                          else [*query.extra_select, *query.values_select, *query.annotation_select])
+
+    def _results(self, value: int) -> list[list[Any]]:
+        params = list(self.params)
+        for spot in self.spots:
+            params[spot] = value
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(self.sql, params)
+            return [cursor.fetchall()]
+
+    def dicts(self, value: int) -> list[dict[str, Any]]:
+        """What ``list(queryset)`` gives for ``value`` when the queryset is a ``values()`` one."""
+        names = self.names
+        if names is None:
+            raise TypeError("not a values() query")
+        return [dict(zip(names, row)) for row in self.compiler.results_iter(self._results(value))]
 
     def rows(self, value: int) -> list[Model]:
         """What ``list(queryset)`` gives for ``value``, as Django's ModelIterable builds it."""
-        params = list(self.params)
-        params[self.spot] = value
-        with connections[self.db].cursor() as cursor:
-            cursor.execute(self.sql, params)
-            results = [cursor.fetchall()]
+        results = self._results(value)
         compiler = self.compiler
         select, klass_info = compiler.select, compiler.klass_info
         model = klass_info["model"]
@@ -55,14 +71,15 @@ class _Compiled:
 
 
 class Prepared:
-    """A query shape ``build(value)`` (a queryset filtered by one integer), compiled once per connection."""
+    """A query shape ``build(value)`` (a queryset filtered by one integer, used once or more), compiled
+    once per connection."""
 
     def __init__(self, name: str, build: Callable[[int], QuerySet[Any]]) -> None:
         self.name = f"games_prepared_{name}"
         self.build = build
         self.db: str | None = None
 
-    def __call__(self, value: int) -> list[Model]:
+    def compiled(self) -> _Compiled:
         if self.db is None:
             self.db = self.build(_MARK).db
         # Kept on the connection (one per thread): its SQL is in that database's dialect.
@@ -70,7 +87,14 @@ class Prepared:
         compiled = kept.get(self.name)
         if compiled is None:
             compiled = kept[self.name] = _Compiled(self.build(_MARK))
-        return compiled.rows(int(value))
+        return compiled
+
+    def __call__(self, value: int) -> list[Model]:
+        return self.compiled().rows(int(value))
+
+    def dicts(self, value: int) -> list[dict[str, Any]]:
+        """The rows of a ``values()`` shape, as dicts."""
+        return self.compiled().dicts(int(value))
 
 
 __all__ = ["Prepared"]
