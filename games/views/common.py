@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
+from django.utils.safestring import SafeString, mark_safe
 
 from games import selectors
 from games.forms import ChatForm, MoveTextForm, ResignForm, new_idempotency_key
@@ -114,7 +115,8 @@ def render_game(
         "kept_page_key": page_key,
     }
     if viewer.seat is not None and is_active:
-        context["chat_form"] = ChatForm(auto_id="chat_%s")  # the move box has a "text" field too: ids differ
+        context["chat_form"] = True
+        context["chat_box_id"], context["chat_box"] = chat_box(translation.get_language())
     if kept_text is not None:
         # The clock's card is rendered anew (it says "in 3 hours"); its history (events: fixed by the key)
         # is the one kept with the page, else read on its own.
@@ -125,6 +127,13 @@ def render_game(
         history = context["clock"].history
         FRAGMENTS.put((*key, "clock"), history, size=256 * (1 + len(history)))
     return render(request, "games/detail.html", context, status=status)
+
+
+@functools.lru_cache(maxsize=8)
+def chat_box(language: str | None) -> tuple[str, SafeString]:
+    """The table talk's empty text box and its id, the same on every page: rendered once per language."""
+    field = ChatForm(auto_id="chat_%s")["text"]  # the move box has a "text" field too: ids differ
+    return field.id_for_label, mark_safe(str(field))  # noqa: S308 - Django's own widget HTML
 
 
 def kept_key(request: HttpRequest, game: Game, projection: Projection, viewer: selectors.Viewer,
