@@ -8,7 +8,10 @@ client (the whole middleware stack and template rendering; no network), with
 - ``page_<slug>_player``: the game page for the seat whose move is awaited;
 - ``page_<slug>_spectator``: the same page for someone not playing;
 - ``page_<slug>_replay``: the replay page at its last step;
-- ``page_lobby``: the lobby of a player with games running.
+- ``page_lobby``: the lobby of a player with games running;
+- ``page_<slug>_player_cold``, ``page_<slug>_spectator_cold``: the game page as first shown
+  after a move, with nothing kept of earlier views (the pages above are shown again: the
+  state's part of a page is rendered once per state and viewer, see games.views.kept).
 
 Each figure is the median of ``BENCH_PAGE_REPEAT`` (30) fetches after two warm-up
 fetches, in ms; ``ratio`` is that median over the median of a 404 page fetched
@@ -54,6 +57,16 @@ def paired_ms(fetch: Callable[[], Any], floor: Callable[[], Any]) -> tuple[float
         pages.append(_timed(fetch))
         floors.append(_timed(floor))
     return statistics.median(pages) * 1000, statistics.median(floors) * 1000
+
+
+def cold(client: Any, address: str) -> Any:
+    """The page as first shown after a move: what the process kept of earlier views is dropped first."""
+    from games.selectors import seats
+    from games.views.kept import FRAGMENTS
+
+    FRAGMENTS.clear()
+    seats._SEAT_ANSWERS.clear()
+    return client.get(address, secure=True)
 
 
 def most_players(rules: Any) -> int:
@@ -119,6 +132,13 @@ def main() -> None:
             floors.append(floor)
             common.report(f"page_{rules.slug}_{name}", value, "ms", ratio=round(value / floor, 1),
                           floor_ms=round(floor, 3), events=Game.objects.get(pk=game_id).events.count())
+        for name in ("player", "spectator"):
+            # The first view of a state (after a move): nothing of the page nor of the rules' answers kept.
+            client, address = pages[name]
+            value, floor = paired_ms(functools.partial(cold, client, address), not_found)
+            floors.append(floor)
+            common.report(f"page_{rules.slug}_{name}_cold", value, "ms", ratio=round(value / floor, 1),
+                          floor_ms=round(floor, 3))
     if lobby_client is not None:
         value, floor = paired_ms(lambda: lobby_client.get("/", secure=True), not_found)
         floors.append(floor)

@@ -47,6 +47,7 @@ from games.selectors.invitations import Invitation, invitation_rows, pending_inv
 from games.selectors.replay import replay_at
 from games.selectors.seats import (
     Viewer,
+    current_projection,
     may_revise,
     move_help,
     move_preview,
@@ -62,7 +63,7 @@ from games.selectors.seats import (
 
 __all__ = [
     "DEADLINE_KINDS", "AutoSeat", "DeadlineInfo", "Invitation", "SeatInfo", "VacationInfo", "Viewer", "abort_reason",
-    "auto_seats", "awaited_names", "by_round", "chat_of", "deadline_info", "describe_event", "due_game_ids",
+    "auto_seats", "awaited_names", "by_round", "chat_of", "current_projection", "deadline_info", "describe_event", "due_game_ids",
     "game_get", "game_log", "games_of", "invitation_rows", "is_awaited", "local_time", "may_revise", "move_help",
     "move_preview", "recent_moves", "open_games", "parse_moment", "pending_invitations", "phase_label",
     "projection_of", "recent_games", "replay_at", "result_summary",

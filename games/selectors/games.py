@@ -9,11 +9,19 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from games.models import ChatMessage, Event, Game, GameStatus, Projection
+from games.selectors.prepared import Prepared
 from games.selectors.seats import projection_of, seat_names, seat_rows
 
 
 def game_get(game_id: int) -> Game | None:
-    return Game.objects.filter(pk=game_id).select_related("projection").first()
+    """The game with its projection (one query), None if there is none."""
+    if not -(2**63) <= game_id < 2**63:
+        return None  # no database keeps such an id
+    found = _GAME(game_id)
+    return found[0] if found else None  # type: ignore[return-value]
+
+
+_GAME = Prepared("game", lambda game_id: Game.objects.filter(pk=game_id).select_related("projection").order_by("pk")[:1])
 
 
 def open_games() -> QuerySet[Game]:
@@ -98,5 +106,13 @@ def abort_reason(game: Game) -> str:
 
 
 def chat_of(game: Game, limit: int = 100) -> list[Any]:
-    messages = ChatMessage.objects.filter(game=game).select_related("user").order_by("-created_at")[:limit]
-    return list(reversed(list(messages)))
+    """The game's last ``limit`` table-talk messages with their writers, oldest first."""
+    if limit != CHAT_LIMIT:
+        messages = ChatMessage.objects.filter(game=game).select_related("user").order_by("-created_at")[:limit]
+        return list(reversed(list(messages)))
+    return list(reversed(_CHAT(game.pk)))
+
+
+CHAT_LIMIT = 100
+_CHAT = Prepared("chat", lambda game_id: ChatMessage.objects.filter(game_id=game_id).select_related("user")
+                 .order_by("-created_at")[:CHAT_LIMIT])

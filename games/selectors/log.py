@@ -18,6 +18,7 @@ from django.utils import dateformat, timezone
 
 from games.models import Event, Game, Narration
 from games.narration import MOVE_KINDS, round_of, text_for
+from games.selectors.prepared import Prepared
 from games.selectors.seats import seat_names
 
 # Events about the clock: the game page lists them as the deadline's history.
@@ -182,17 +183,17 @@ def game_log(game: Game, viewer: int | None, limit: int | None = None,
     ``current_round`` is the round the game is in now, where the events after the last move belong.
     """
     complete = not kinds and not limit
-    events = Event.objects.filter(game=game).order_by("-seq")
     if complete:
-        # The whole log, each move with its stored narration, in one query (a page's most frequent read).
-        narration = Narration.objects.filter(game=game, seq=OuterRef("seq")).values("texts")[:1]
-        events = events.annotate(narration=Subquery(narration))
-    if kinds:
-        events = events.filter(kind__in=list(kinds))
-    if limit:
-        events = events[:limit]
-    fields = ["seq", "kind", "seat", "payload", "created_at", "source"] + (["narration"] if complete else [])
-    rows = list(reversed(list(events.values(*fields))))
+        # The whole log, each move with its stored narration, in one query (a page's most frequent read),
+        # compiled once per connection.
+        rows = list(reversed(_WHOLE_LOG.dicts(game.pk)))
+    else:
+        events = Event.objects.filter(game=game).order_by("-seq")
+        if kinds:
+            events = events.filter(kind__in=list(kinds))
+        if limit:
+            events = events[:limit]
+        rows = list(reversed(list(events.values(*LOG_FIELDS))))
     records = [{"seq": e["seq"], "kind": e["kind"], "seat": e["seat"], "payload": e["payload"]} for e in rows]
     if complete:
         for record, row in zip(records, rows):
@@ -204,6 +205,18 @@ def game_log(game: Game, viewer: int | None, limit: int | None = None,
             "summary": summary, "round": number}
            for e, summary, number in zip(rows, summaries, rounds)]
     return list(reversed(log))
+
+
+LOG_FIELDS = ["seq", "kind", "seat", "payload", "created_at", "source"]
+
+
+def _whole_log(game_id: int) -> Any:
+    narration = Narration.objects.filter(game_id=game_id, seq=OuterRef("seq")).values("texts")[:1]
+    return (Event.objects.filter(game_id=game_id).order_by("-seq").annotate(narration=Subquery(narration))
+            .values(*LOG_FIELDS, "narration"))
+
+
+_WHOLE_LOG = Prepared("whole_log", _whole_log)
 
 
 def event_rounds(records: list[dict[str, Any]], current: int | None = None) -> list[int | None]:

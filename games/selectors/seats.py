@@ -15,6 +15,7 @@ from typing import Any, Callable, TypeVar
 from accounts.models import User
 from games.models import Game, Projection, Seat
 from games.rules import Decision, State
+from games.selectors.prepared import Prepared
 from games.store import game_records, replay_events
 
 
@@ -37,9 +38,13 @@ def seat_rows(game: Game) -> list[Seat]:
     """
     cached: list[Seat] | None = getattr(game, "_seat_rows", None)
     if cached is None:
-        cached = list(Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "pk"))
+        cached = _SEATS(game.pk)  # type: ignore[assignment]
         game._seat_rows = cached  # type: ignore[attr-defined]
     return cached
+
+
+_SEATS = Prepared("seats", lambda game_id: Seat.objects.filter(game_id=game_id).select_related("user")
+                  .order_by("index", "joined_at", "pk"))
 
 
 def viewer_for(game: Game, user: Any) -> Viewer:
@@ -52,6 +57,15 @@ def viewer_for(game: Game, user: Any) -> Viewer:
 def projection_of(game: Game) -> Projection:
     """The game's projection, read now (a game object may be older than its last move)."""
     return Projection.objects.get(pk=game.pk)
+
+
+def current_projection(game: Game) -> Projection:
+    """The projection read together with ``game`` in this request (``game_get``), else read now."""
+    try:
+        projection: Projection = game.projection
+    except Projection.DoesNotExist:
+        return projection_of(game)
+    return projection
 
 
 # Past states by (game, seq): events never change, so the state after one never does either.
@@ -162,13 +176,14 @@ def move_help(game: Game, seat: int, projection: Projection | None = None, limit
     return {"notation": rules.notation_help(), "examples": examples}
 
 
-def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = None) -> tuple[Any, list[str]]:
+def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = None,
+                 projection: Projection | None = None) -> tuple[Any, list[str]]:
     """The canonical move for ``text`` (or ``move``) and the rules' warnings about it, changing nothing.
 
     Raises ``IllegalMove`` when the text is not a move. The write path checks
     everything again; this only lets a page ask "are you sure?" first.
     """
-    projection = projection_of(game)
+    projection = projection or projection_of(game)
     rules = game.rules
     state = projection.state
     if state is None:
@@ -178,5 +193,5 @@ def move_preview(game: Game, seat: int, *, move: Any = None, text: str | None = 
     return move, list(rules.warnings(state, seat, move))
 
 
-__all__ = ["Viewer", "may_revise", "move_help", "move_preview", "phase_label", "projection_of",
+__all__ = ["Viewer", "current_projection", "may_revise", "move_help", "move_preview", "phase_label", "projection_of",
            "seat_decision", "seat_description", "seat_names", "seat_view", "state_at", "viewer_for"]

@@ -74,12 +74,15 @@ def name_seats(context: template.Context, text: Any) -> str:
     return str(ui.name_seats(str(text), names))
 
 
-@register.simple_tag
-def idempotency_key() -> str:
-    """A fresh key for each rendered move form, so one form sent twice records one move."""
+@register.simple_tag(takes_context=True)
+def idempotency_key(context: template.Context) -> str:
+    """A fresh key for each rendered move form, so one form sent twice records one move (in a page part
+    rendered to be kept, a marker that each output of it replaces with a fresh key)."""
     from games.forms import new_idempotency_key
+    from games.templatetags.kept import keeping
+    from games.views.kept import FRESH_KEY_MARK
 
-    return new_idempotency_key()
+    return FRESH_KEY_MARK if keeping(context) else new_idempotency_key()
 
 
 @register.filter
@@ -130,3 +133,38 @@ def game_board(context: template.Context) -> str:
             return board_template.render(context)
     finally:
         context.use_l10n = use_l10n
+
+
+@register.simple_tag(takes_context=True)
+def game_log_rounds(context: template.Context) -> str:
+    """The game log's rounds (``log_rounds``: :func:`games.selectors.by_round`), each a folded list of its
+    events with the players named; the same HTML a template loop printed, built here in one pass (a long
+    game's log has hundreds of lines, and the page prints it whole)."""
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+    from django.utils.text import capfirst
+
+    rounds = context.get("log_rounds") or []
+    if not rounds:
+        return mark_safe('<p class="muted small">Nothing has happened yet.</p>\n      ')
+    ui = context.get("ui")
+    names = context.get("names")
+    say = ui.name_seats if ui is not None and hasattr(ui, "name_seats") else None
+    parts = []
+    for number, group in zip(range(len(rounds), 0, -1), rounds):
+        entries = group["entries"]
+        count = len(entries)
+        lines = []
+        for entry in entries:
+            said = str(say(str(entry["summary"]), names)) if say is not None else named(entry["summary"], names)
+            source = entry.get("source")
+            note = (f' <span class="muted small">({conditional_escape(source)})</span>'
+                    if source != "web" and source != "system" else "")
+            lines.append(f"<li>{conditional_escape(capfirst(said))}{note}</li>")
+        parts.append(
+            f'\n      <details class="log-round" id="log-round-{number}"{" open" if group.get("open") else ""}>\n'
+            f'        <summary><span class="round-title">{conditional_escape(group["title"])}</span> '
+            f'<span class="muted small">· {count} event{"" if count == 1 else "s"}</span></summary>\n'
+            f'        <ol class="log">\n        {"".join(lines)}\n        </ol>\n      </details>\n      '
+        )
+    return mark_safe("".join(parts))  # noqa: S308 - every text above is escaped

@@ -65,8 +65,9 @@ def move_form(request: AuthenticatedHttpRequest, game_id: int) -> HttpResponse:
     if viewer.seat is None:
         messages.error(request, f"{NOT_RECORDED}: you are not playing in game #{game.pk}")
         return render_game(request, game, status=403)
-    view = selectors.seat_view(game, viewer.seat) or {}
-    decision = selectors.seat_decision(game, viewer.seat)
+    projection = selectors.current_projection(game)  # read with the game a moment ago
+    view = selectors.seat_view(game, viewer.seat, projection) or {}
+    decision = selectors.seat_decision(game, viewer.seat, projection)
     try:
         move = _build_move(ui.build_move, request.POST, view, decision, game.pk, viewer.seat)
     except BadForm as error:
@@ -105,8 +106,12 @@ def _submit(
     posted: Mapping[str, Any] | None = None,
     text_value: str = "",
 ) -> HttpResponse:
-    """Ask first when the rules warn about the move; otherwise record it through the one write path."""
-    projection = selectors.projection_of(game)
+    """Ask first when the rules warn about the move; otherwise record it through the one write path.
+
+    The projection is the one read with the game at the start of this request (``game_or_404``): the
+    version check and the preview need nothing fresher, and the write path locks and reads it again.
+    """
+    projection = selectors.current_projection(game)
     if meta["expected_version"] > projection.version:
         # A version the game never had: the form was altered, not merely stale.
         messages.error(request, f"{NOT_RECORDED}: the form does not match this game (it claims a state the "
@@ -115,7 +120,7 @@ def _submit(
     viewer = selectors.viewer_for(game, request.user)
     if not meta["confirm"] and viewer.seat is not None:
         try:
-            _, warnings = selectors.move_preview(game, viewer.seat, move=move, text=text)
+            _, warnings = selectors.move_preview(game, viewer.seat, move=move, text=text, projection=projection)
         except Exception:  # noqa: BLE001 - IllegalMove or a rules bug: the write path below refuses either
             warnings = []  # (and logs a bug without the state), so the preview just shows no warning
         if warnings:

@@ -37,7 +37,7 @@ from django.utils.safestring import SafeString
 from games.rules import Decision, Move, text
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
 from games.ui.base import BadForm, GameUI
-from games.ui.five_points import mail
+from games.ui.five_points import mail, render
 
 # What each building does, in a line: printed on the face-up tiles, so safe to show.
 BUILDING_TEXT = {
@@ -244,7 +244,7 @@ def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
     else:
         decision = ""
 
-    return {
+    model: dict[str, Any] = {
         "columns": columns,
         "col_sizes": col_sizes,
         "column_labels": list(string.ascii_uppercase[:columns]),
@@ -272,7 +272,13 @@ def board(view: Mapping[str, Any] | None, names: list[str] | None = None,
         "reason": (result or {}).get("detail", {}).get("reason", ""),
         "interactive": bool(kind),
         "kind": kind or "",
+        # The grid's cells as HTML (render.py): as a template loop it was most of the board's time.
+        "grid_html": render.grid_html(grid, special_election=(play or {}).get("kind") == "special"),
     }
+    model["markers_html"] = render.markers_html(model["markers"])
+    model["players_html"] = render.players_html(model["players"])
+    model["buildings_html"] = render.buildings_html(model["buildings"])
+    return model
 
 
 def _effect_text(effect: Mapping[str, Any]) -> str:

@@ -1,0 +1,100 @@
+"""The game page's few fixed reads, compiled to SQL once per connection instead of on every request.
+
+A page reads the same shapes of query every time (the game with its projection,
+its seats with their players, its table talk), differing only in the game's id.
+Building and compiling such a query through the ORM costs several times what
+the database spends answering it, so each shape is compiled once (with a marker
+value where the id goes) and then only executed, its rows turned into model
+instances exactly as the ORM's own iterable does (field converters,
+``select_related`` objects).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from django.db import connections
+from django.db.models import Model, QuerySet
+from django.db.models.query import ValuesIterable, get_related_populators
+
+# Where the id goes: no game, seat or message has this id.
+_MARK = -914_237_651
+
+
+class _Compiled:
+    def __init__(self, queryset: QuerySet[Any]) -> None:
+        self.db = queryset.db
+        self.compiler = queryset.query.get_compiler(using=self.db)
+        self.sql, params = self.compiler.as_sql()
+        self.params = list(params)
+        self.spots = [i for i, value in enumerate(self.params) if value == _MARK]
+        if not self.spots:
+            raise ValueError("a prepared query takes its value at least once")
+        query = queryset.query
+        # A ``values()`` query: its rows are dicts of these names (as Django's ValuesIterable makes them).
+        self.names: list[str] | None = None
+        if queryset._iterable_class is ValuesIterable:
+            self.names = (list(query.selected) if query.selected
+                          else [*query.extra_select, *query.values_select, *query.annotation_select])
+
+    def _results(self, value: int) -> list[list[Any]]:
+        params = list(self.params)
+        for spot in self.spots:
+            params[spot] = value
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(self.sql, params)
+            return [cursor.fetchall()]
+
+    def dicts(self, value: int) -> list[dict[str, Any]]:
+        """What ``list(queryset)`` gives for ``value`` when the queryset is a ``values()`` one."""
+        names = self.names
+        if names is None:
+            raise TypeError("not a values() query")
+        return [dict(zip(names, row)) for row in self.compiler.results_iter(self._results(value))]
+
+    def rows(self, value: int) -> list[Model]:
+        """What ``list(queryset)`` gives for ``value``, as Django's ModelIterable builds it."""
+        results = self._results(value)
+        compiler = self.compiler
+        select, klass_info = compiler.select, compiler.klass_info
+        model = klass_info["model"]
+        start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+        names = [column[0].target.attname for column in select[start:end]]
+        populators = get_related_populators(klass_info, select, self.db)
+        found = []
+        for row in compiler.results_iter(results):
+            obj = model.from_db(self.db, names, row[start:end])
+            for populator in populators:
+                populator.populate(row, obj)
+            found.append(obj)
+        return found
+
+
+class Prepared:
+    """A query shape ``build(value)`` (a queryset filtered by one integer, used once or more), compiled
+    once per connection."""
+
+    def __init__(self, name: str, build: Callable[[int], QuerySet[Any]]) -> None:
+        self.name = f"games_prepared_{name}"
+        self.build = build
+        self.db: str | None = None
+
+    def compiled(self) -> _Compiled:
+        if self.db is None:
+            self.db = self.build(_MARK).db
+        # Kept on the connection (one per thread): its SQL is in that database's dialect.
+        kept: dict[str, _Compiled] = connections[self.db].__dict__.setdefault("_games_prepared", {})
+        compiled = kept.get(self.name)
+        if compiled is None:
+            compiled = kept[self.name] = _Compiled(self.build(_MARK))
+        return compiled
+
+    def __call__(self, value: int) -> list[Model]:
+        return self.compiled().rows(int(value))
+
+    def dicts(self, value: int) -> list[dict[str, Any]]:
+        """The rows of a ``values()`` shape, as dicts."""
+        return self.compiled().dicts(int(value))
+
+
+__all__ = ["Prepared"]
