@@ -50,7 +50,11 @@ class Game(models.Model):
     time_control = models.JSONField(default=dict, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "rules_slug"])]
+        indexes = [
+            models.Index(fields=["status", "rules_slug"]),
+            # The lobby's newest games (open and recent) read this index backwards instead of sorting them all.
+            models.Index(fields=["created_at"], name="game_created_at"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.rules_slug} #{self.pk}"
@@ -176,6 +180,13 @@ class Projection(models.Model):
     # Per-seat clock bookkeeping: consecutive timeouts, extensions used, seats played by a random bot.
     clock = models.JSONField(default=dict)
     updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            # The lobby's "substitute wanted" list: the few games with seats the service plays, found without
+            # reading every running game's projection.
+            models.Index(fields=["game"], condition=~models.Q(bot_seats=[]), name="projection_service_seats"),
+        ]
 
     def __str__(self) -> str:
         return f"projection of {self.game_id} at {self.version}"

@@ -119,16 +119,20 @@ def substitute_wanted(user: User | None) -> list[dict[str, Any]]:
 
     ``can_take`` is False where the viewer already plays (one person, one seat).
     """
-    games = (
-        Game.objects.filter(status=GameStatus.ACTIVE)
-        .exclude(projection__bot_seats=[])
-        .select_related("projection")
-        .prefetch_related("seats__user")
-        .order_by("-started_at")[:50]
+    # From the projections, so that "has seats the service plays" is the condition of a partial index
+    # (projection_service_seats): the lobby reads the few such games, not every running one.
+    projections = (
+        Projection.objects.exclude(bot_seats=[])
+        .filter(game__status=GameStatus.ACTIVE)
+        .select_related("game")
+        .prefetch_related("game__seats__user")
+        .order_by("-game__started_at")[:50]
     )
     items = []
-    for game in games:
-        seats = auto_seats(game, game.projection)
+    for projection in projections:
+        game = projection.game
+        game.projection = projection
+        seats = auto_seats(game, projection)
         if not seats:
             continue
         playing = user is not None and user.is_authenticated and any(s.user_id == user.pk for s in game.seats.all())
