@@ -11,6 +11,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
+from config.db.compiled import Prepared
+
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
@@ -19,6 +21,19 @@ def validate_time_zone(value: str) -> None:
 
 class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
+
+    def get(self, *args: Any, **kwargs: Any) -> "User":
+        """``get(pk=<int>)`` of the live model through a query compiled once per connection: Django's
+        authentication reads the signed-in user this way on every request, and building the ORM's query
+        cost more than running it. Any other lookup (and a migration's historical model) is the ORM's."""
+        key = kwargs.get("pk")
+        if args or len(kwargs) != 1 or type(key) is not int or self.model is not User or self._db is not None:
+            return super().get(*args, **kwargs)
+        found = _USER_BY_PK(key)
+        if not found:
+            raise self.model.DoesNotExist(f"{self.model._meta.object_name} matching query does not exist.")
+        user: User = found[0]  # type: ignore[assignment]
+        return user
 
     def _create(self, email: str, password: str | None, **extra: object) -> "User":
         if not email:
@@ -134,3 +149,6 @@ class AccessToken(models.Model):
     @property
     def can_play(self) -> bool:
         return self.scope == TokenScope.PLAY
+
+
+_USER_BY_PK = Prepared("user_by_pk", lambda pk: User._default_manager.all().filter(pk=pk).order_by("pk")[:1])

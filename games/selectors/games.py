@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from games.models import ChatMessage, Event, Game, GameStatus, Projection
-from games.selectors.prepared import Prepared
+from config.db.compiled import Prepared
 from games.selectors.seats import projection_of, seat_names, seat_rows
 
 

@@ -18,7 +18,7 @@ from django.utils import dateformat, timezone
 
 from games.models import Event, Game, Narration
 from games.narration import MOVE_KINDS, round_of, text_for
-from games.selectors.prepared import Prepared
+from config.db.compiled import Prepared
 from games.selectors.seats import seat_names
 
 # Events about the clock: the game page lists them as the deadline's history.

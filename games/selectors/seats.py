@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 from accounts.models import User
 from games.models import Game, Projection, Seat
 from games.rules import Decision, State
-from games.selectors.prepared import Prepared
+from config.db.compiled import Prepared
 from games.store import game_records, replay_events
 
 
@@ -38,8 +38,9 @@ def seat_rows(game: Game) -> list[Seat]:
     """
     cached: list[Seat] | None = getattr(game, "_seat_rows", None)
     if cached is None:
-        cached = _SEATS(game.pk)  # type: ignore[assignment]
-        game._seat_rows = cached  # type: ignore[attr-defined]
+        rows: list[Seat] = _SEATS(game.pk)  # type: ignore[assignment]
+        game._seat_rows = rows  # type: ignore[attr-defined]
+        return rows
     return cached
 
 

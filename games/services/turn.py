@@ -23,7 +23,7 @@ from games.models import Event, GameStatus, Source, iso
 from games.narration import MOVE_KINDS, narrate_all
 from games.rules import IllegalMove, Rules, State, get_rules
 from games.services.errors import GameError, GameMovedOn, GameNotFound, NotAPlayer
-from games.store import Chain, Snapshot, StaleSnapshot, TurnWrite, new_event
+from games.store import Chain, NewEvent, Snapshot, StaleSnapshot, TurnWrite, new_event
 from games.timecontrol import TimeControl
 from notifications import outbox
 
@@ -86,7 +86,7 @@ class Turn:
             raise GameError(f"game #{snapshot.game_id} has not started")
         self.state: State = snapshot.state
         self.chain = Chain(snapshot.game_id, snapshot.version, snapshot.last_hash)
-        self.events: list[Event] = []
+        self.events: list[NewEvent] = []
         self.narrations: list[tuple[int, dict[str, Any]]] = []
         self.bot_seats = list(snapshot.bot_seats)
         self.seat_users = list(snapshot.seat_users)

@@ -42,7 +42,7 @@ class FreshNode(template.Node):
 class KeptNode(template.Node):
     def __init__(self, nodelist: NodeList) -> None:
         self.nodelist = nodelist
-        self.holes: list[FreshNode] = nodelist.get_nodes_by_type(FreshNode)
+        self.holes: list[FreshNode] = list(nodelist.get_nodes_by_type(FreshNode))  # type: ignore[arg-type]
         for number, hole in enumerate(self.holes):
             hole.number = number
 

@@ -120,7 +120,8 @@ def render_game(
     if kept_text is not None:
         # The clock's card is rendered anew (it says "in 3 hours"); its history (events: fixed by the key)
         # is the one kept with the page, else read on its own.
-        context["clock"] = selectors.deadline_info(game, viewer, projection, log=FRAGMENTS.get((*key, "clock")))
+        kept_log = FRAGMENTS.get((*key, "clock")) if key is not None else None
+        context["clock"] = selectors.deadline_info(game, viewer, projection, log=kept_log)
         return render(request, "games/detail.html", context, status=status)
     context.update(_state_context(request, game, projection, viewer, posted, text_value, meta))
     if key is not None:

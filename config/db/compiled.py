@@ -1,7 +1,7 @@
-"""The game page's few fixed reads, compiled to SQL once per connection instead of on every request.
+"""Fixed reads compiled to SQL once per connection instead of on every request.
 
 A page reads the same shapes of query every time (the game with its projection,
-its seats with their players, its table talk), differing only in the game's id.
+its seats with their players, its table talk; the signed-in user), differing only in an id.
 Building and compiling such a query through the ORM costs several times what
 the database spends answering it, so each shape is compiled once (with a marker
 value where the id goes) and then only executed, its rows turned into model
@@ -60,7 +60,7 @@ class _Compiled:
         model = klass_info["model"]
         start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
         names = [column[0].target.attname for column in select[start:end]]
-        populators = get_related_populators(klass_info, select, self.db)
+        populators = get_related_populators(klass_info, select, self.db)  # type: ignore[call-arg]  # 5.2's
         found = []
         for row in compiler.results_iter(results):
             obj = model.from_db(self.db, names, row[start:end])
@@ -75,7 +75,7 @@ class Prepared:
     once per connection."""
 
     def __init__(self, name: str, build: Callable[[int], QuerySet[Any]]) -> None:
-        self.name = f"games_prepared_{name}"
+        self.name = f"prepared_{name}"
         self.build = build
         self.db: str | None = None
 
@@ -83,7 +83,7 @@ class Prepared:
         if self.db is None:
             self.db = self.build(_MARK).db
         # Kept on the connection (one per thread): its SQL is in that database's dialect.
-        kept: dict[str, _Compiled] = connections[self.db].__dict__.setdefault("_games_prepared", {})
+        kept: dict[str, _Compiled] = connections[self.db].__dict__.setdefault("_prepared_reads", {})
         compiled = kept.get(self.name)
         if compiled is None:
             compiled = kept[self.name] = _Compiled(self.build(_MARK))
