@@ -55,7 +55,11 @@ class OutboxMessage(models.Model):
     esp_message_id = models.CharField(max_length=255, blank=True, db_default="", default="")
 
     class Meta:
-        indexes = [models.Index(fields=["status", "created_at"])]
+        indexes = [
+            models.Index(fields=["status", "created_at"]),
+            # A person's pending invitations (lobby, profile): the few invitation rows, not the whole outbox.
+            models.Index(fields=["created_at"], condition=models.Q(kind="invitation"), name="outbox_invitations"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.user_id} ({self.status})"
