@@ -81,3 +81,13 @@ def test_five_points_player_colours_are_not_neighbourhood_colours():
     players = {ui.seat_color(seat) for seat in range(get_rules("five_points").max_players)}
     assert len(players) == get_rules("five_points").max_players
     assert players.isdisjoint(NEIGHBOURHOOD_COLOURS), players & set(NEIGHBOURHOOD_COLOURS)
+
+
+def test_a_name_holding_a_colour_word_is_not_renamed_by_a_later_seat() -> None:
+    # Revolution's rules name seats by colour; a first player called "Blue Jay" stays Blue Jay even though
+    # the second seat's colour is blue (the names were once put in one seat after another, and the second
+    # pass renamed the first player's name).
+    ui = ui_for("revolution")
+    said = ui.name_seats("Red won the General; Blue (seat 2) placed a Red cube", ["Blue Jay", "Bob"])
+    assert said == "Blue Jay won the General; Bob placed Blue Jay's cube"
+    assert ui.name_seats("a Blue cube and Green", ["Ada", "Brook", "Cyd"]) == "Brook's cube and Cyd"

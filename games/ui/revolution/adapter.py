@@ -24,6 +24,7 @@ works too.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Callable, Mapping, Sequence
 
@@ -48,9 +49,26 @@ def _spot_label(cube: Mapping[str, Any]) -> str:
     return f"{str(cube['color']).capitalize()} cube in the {AREAS[cube['area']].name}"
 
 
-def _literal(text: str) -> Callable[[re.Match[str]], str]:
-    """A ``re.sub`` replacement that puts ``text`` as it is (a name may hold a backslash)."""
-    return lambda _match: text
+@functools.lru_cache(maxsize=256)
+def _seat_namer(colours: tuple[str, ...], names: tuple[str, ...]) -> Callable[[str], str]:
+    """One pass over a text naming each seat's colour: "Red (seat 1)" and "Red" become the name, "a Red
+    cube" the name's cube. One pass, so a name that holds a colour word ("Blue Jay") is never renamed
+    again by a later seat; one compiled pattern per table, as a page names hundreds of log lines."""
+    said: dict[str, str] = {}
+    parts = []
+    for seat, colour in enumerate(colours):
+        name = names[seat]
+        if not name:
+            continue
+        said[f"s{seat}"], said[f"c{seat}"], said[f"b{seat}"] = name, f"{name}'s cube", name
+        parts += [rf"(?P<s{seat}>\b{colour} \(seat \d+\))", rf"(?P<c{seat}>\b(?:an? )?{colour} cube\b)",
+                  rf"(?P<b{seat}>\b{colour}\b)"]
+    if not parts:
+        return lambda text: text
+    # Each seat's longer forms come first, as the alternation takes the first that matches at a place.
+    order = sorted(parts, key=lambda part: "scb".index(part[4]))
+    pattern = re.compile("|".join(order), re.IGNORECASE)
+    return lambda text: pattern.sub(lambda match: said[match.lastgroup or ""], text)
 
 
 class RevolutionUI(GameUI):
@@ -86,14 +104,10 @@ class RevolutionUI(GameUI):
         """The rules name seats by colour ("Red won the General", "a Blue cube", "Red (seat 1)"); pages say
         who: "Ada won the General", "Brook's cube"."""
         # The rules' seat colours are the site's first ones, in order (red, blue, green, yellow).
-        for seat, colour in enumerate(self.seat_colors[:len(names or ())]):
-            name = (names or [])[seat]
-            if not name:
-                continue
-            text = re.sub(rf"\b{colour} \(seat \d+\)", _literal(name), text, flags=re.IGNORECASE)
-            text = re.sub(rf"\b(?:an? )?{colour} cube\b", _literal(f"{name}'s cube"), text, flags=re.IGNORECASE)
-            text = re.sub(rf"\b{colour}\b", _literal(name), text, flags=re.IGNORECASE)
-        return text
+        colours = tuple(self.seat_colors[:len(names or ())])
+        if not colours:
+            return text
+        return _seat_namer(colours, tuple(names or ()))(text)
 
     @staticmethod
     def _recap(view: Mapping[str, Any] | None, seat: int) -> dict[str, Any]:
