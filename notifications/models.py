@@ -53,6 +53,10 @@ class OutboxMessage(models.Model):
     not_before = models.DateTimeField(null=True, blank=True)
     # The mail service's own id of the sent mail (anymail's), which its tracking events name.
     esp_message_id = models.CharField(max_length=255, blank=True, db_default="", default="")
+    # The texts of the mail as it went out (its text part, its HTML part as text), as far as a reply's reader
+    # reads them: a reply is told from the copy of this mail it quotes without rendering the mail again.
+    # None for a row never sent on its own, or sent before the texts were kept (notifications.originals).
+    sent_texts = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [

@@ -4,15 +4,18 @@ Every mail the service sends has a deterministic ``Message-ID``
 (:func:`notifications.render.row_message_id`): ``<ravenpost.<row>.<kind>@…>``
 for an outbox row, ``<game-<g>.seat-<s>.user-<u>@…>`` for the thread's first
 mail. A reply names the mail it answers in ``In-Reply-To`` (and its thread in
-``References``), so the row is found and rendered again with
-:func:`notifications.render.build_message`; the texts of its text part and of
+``References``), so the row is found; the texts of its text part and of
 its HTML part (as :func:`notifications.mailparse.html_to_text` reads it) are
-what the player's client quoted. When the reply names none of our mails (a
-client that drops the headers, a mail written anew), the latest mails sent to
-the reply token's seat stand in.
+what the player's client quoted. Those texts are kept on the row when its mail
+goes out (``OutboxMessage.sent_texts``, see :func:`kept_texts`), so the row is
+read, not rendered again: what was sent is what the player quoted, even if a
+template or a name changed since. Only a row sent before the texts were kept is
+rendered again with :func:`notifications.render.build_message`. When the reply
+names none of our mails (a client that drops the headers, a mail written anew),
+the latest mails sent to the reply token's seat stand in.
 
 Only rows of the token's own game and player are ever read: a reply cannot
-make the service render another player's mail.
+make the service read (or render) another player's mail.
 """
 
 from __future__ import annotations
@@ -28,8 +31,12 @@ from notifications.models import OutboxMessage, OutboxStatus
 
 log = logging.getLogger(__name__)
 
-MAX_ROWS = 3  # mails rendered for one reply
+MAX_ROWS = 3  # mails read for one reply
 MAX_IDS = 8  # Message-IDs looked at (In-Reply-To first, then References from the newest)
+
+# What reading a row needs (its texts, and what finds the mail a folded start row went out in); a row sent
+# before its texts were kept is loaded whole to be rendered again.
+_READ = ("id", "kind", "status", "seat", "created_at", "game_id", "user_id", "sent_texts")
 
 _ROW_ID = re.compile(r"^<ravenpost\.(\d{1,18})\.([a-z-]{1,40})@", re.I)
 _ROOT_ID = re.compile(r"^<game-(\d{1,18})\.seat-(\d{1,4}|x)\.user-(\d{1,18})@", re.I)
@@ -57,13 +64,13 @@ def rows_for(in_reply_to: str, references: list[str], *, game_id: int, seat: int
             return rows
     if rows:
         return rows
-    return list(OutboxMessage.objects.select_related("game", "user")
+    return list(OutboxMessage.objects.only(*_READ)
                 .filter(game_id=game_id, user_id=user_id, seat=seat, status=OutboxStatus.SENT)
                 .order_by("-pk")[:MAX_ROWS])
 
 
 def _row_named(message_id: str, *, game_id: int, user_id: int) -> OutboxMessage | None:
-    rows = OutboxMessage.objects.select_related("game", "user").filter(game_id=game_id, user_id=user_id)
+    rows = OutboxMessage.objects.only(*_READ).filter(game_id=game_id, user_id=user_id)
     found = _ROW_ID.match(message_id)
     if found:
         row = rows.filter(pk=int(found.group(1))).first()
@@ -82,10 +89,36 @@ def _row_named(message_id: str, *, game_id: int, user_id: int) -> OutboxMessage 
     return None
 
 
+def message_texts(message: Any) -> list[str]:
+    """The texts of a mail: its text part, and its HTML part as text."""
+    texts = [str(message.body)]
+    for content, mimetype in getattr(message, "alternatives", []) or []:
+        if mimetype == "text/html" and isinstance(content, str):
+            texts.append(mailparse.html_to_text(content))
+    return texts
+
+
+def kept_texts(message: Any) -> list[str]:
+    """What to keep of a mail that goes out (``OutboxMessage.sent_texts``): its texts, no more of them than a
+    reply's reader reads.
+
+    Each text is cut where the reader stops reading an original; a NUL (which a JSON column of PostgreSQL
+    cannot hold) and an unpaired surrogate become one other character that is no part of a word either,
+    so the reader finds the same words in it.
+    """
+    return [text[:mailparse.MAX_ORIGINAL_CHARS].replace("\x00", " ").encode("utf-8", "replace").decode("utf-8")
+            for text in message_texts(message)[:mailparse.MAX_ORIGINALS]]
+
+
 def texts_of(row: OutboxMessage) -> list[str]:
-    """The texts of the mail ``row`` is: its text part, and its HTML part as text."""
+    """The texts of the mail ``row`` is: its text part, and its HTML part as text.
+
+    Those kept when it went out; a row sent before they were kept is rendered again.
+    """
+    if isinstance(row.sent_texts, list):
+        return [text for text in row.sent_texts if isinstance(text, str)]
     try:
-        message = render.build_message(row)
+        message = render.build_message(OutboxMessage.objects.select_related("game", "user").get(pk=row.pk))
     except DatabaseError:
         raise  # the transaction is broken: let the pipeline's own handling see it
     except Exception:  # noqa: BLE001 - the texts only help; without them the reply is read all the same
@@ -93,11 +126,7 @@ def texts_of(row: OutboxMessage) -> list[str]:
         return []
     if message is None:
         return []
-    texts = [str(message.body)]
-    for content, mimetype in getattr(message, "alternatives", []) or []:
-        if mimetype == "text/html" and isinstance(content, str):
-            texts.append(mailparse.html_to_text(content))
-    return texts
+    return message_texts(message)
 
 
 def texts_for(mail: mailparse.ParsedMail, token: Any) -> list[str]:

@@ -44,7 +44,7 @@ from django.db.utils import InterfaceError, OperationalError
 from django.db.models import Q
 from django.utils import timezone
 
-from notifications import delivery, render
+from notifications import delivery, originals, render
 from notifications.models import MailMode, MailPreference, OutboxMessage, OutboxStatus
 from notifications.preferences import preference_of, quiet_end
 
@@ -226,6 +226,7 @@ def _send_one(pk: int) -> int:
         row.claimed_at = timezone.now()
         row.save(update_fields=["status", "attempts", "claimed_at"])
     # Committed: from here on the row says it is in the mail service's hands.
+    texts = _kept_texts(pk, message)
     try:
         message.send()
     except Exception as error:  # any backend (SMTP, anymail's ESPs) and any failure: the row is retried
@@ -240,12 +241,23 @@ def _send_one(pk: int) -> int:
         log.warning("outbox row %s not sent (attempt %s): %s", pk, row.attempts, error)
         raise TransientSendError(str(error)) from error
     esp_id = str(getattr(getattr(message, "anymail_status", None), "message_id", None) or "")[:255]
-    _mark_sent(pk, esp_id)
+    _mark_sent(pk, esp_id, texts=texts)
     return 1
 
 
-def _mark_sent(pk: int, esp_id: str, tries: int = 3) -> None:
+def _kept_texts(pk: int, message: object) -> list[str] | None:
+    """The texts a reply to this mail is read against (``OutboxMessage.sent_texts``); None if they fail."""
+    try:
+        return originals.kept_texts(message)
+    except Exception:  # noqa: BLE001 - they only help: without them a reply renders the mail again
+        log.warning("outbox row %s: the texts of its mail could not be kept", pk, exc_info=True)
+        return None
+
+
+def _mark_sent(pk: int, esp_id: str, tries: int = 3, *, texts: list[str] | None = None) -> None:
     """Record that the mail service took the row's mail, through a database restart if need be.
+
+    ``texts``: those of the mail as it went out, kept for reading a reply to it (:mod:`notifications.originals`).
 
     Unconditional: a row released meanwhile as interrupted must not go out a second time.
     The mail is out: losing this mark to a dropped connection would make the row look
@@ -255,7 +267,7 @@ def _mark_sent(pk: int, esp_id: str, tries: int = 3) -> None:
     for attempt in range(tries):
         try:
             OutboxMessage.objects.filter(pk=pk).update(status=OutboxStatus.SENT, sent_at=timezone.now(),
-                                                       esp_message_id=esp_id)
+                                                       esp_message_id=esp_id, sent_texts=texts)
             return
         except (OperationalError, InterfaceError):
             if attempt == tries - 1 or connection.in_atomic_block:
