@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0005_outbox_dedupe_key_no_pattern_index'),
+        ("notifications", "0006_outbox_invitations"),
     ]
 
     operations = [
