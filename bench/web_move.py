@@ -287,14 +287,18 @@ def cpu_seconds(pids: list[int]) -> dict[int, float]:
 
 
 def database_backends() -> list[int]:
-    """Process ids of the PostgreSQL backends connected to the benchmark database (none on SQLite)."""
+    """Process ids of the PostgreSQL backends serving clients of the benchmark database (none on SQLite).
+
+    Client backends only: an autovacuum worker busy on the (large, long-lived) benchmark database also
+    shows in ``pg_stat_activity`` with its database, and counted from zero its CPU is not the moves'.
+    """
     from django.db import connection
 
     if connection.vendor != "postgresql":
         return []
     with connection.cursor() as cursor:
         cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                       "AND pid <> pg_backend_pid()")
+                       "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
         return [int(row[0]) for row in cursor.fetchall()]
 
 
