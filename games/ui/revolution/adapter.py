@@ -55,19 +55,19 @@ def _seat_namer(colours: tuple[str, ...], names: tuple[str, ...]) -> Callable[[s
     cube" the name's cube. One pass, so a name that holds a colour word ("Blue Jay") is never renamed
     again by a later seat; one compiled pattern per table, as a page names hundreds of log lines."""
     said: dict[str, str] = {}
-    parts = []
+    # The longer forms come first, as the alternation takes the first that matches at a place.
+    labels, cubes, bare = [], [], []
     for seat, colour in enumerate(colours):
         name = names[seat]
         if not name:
             continue
         said[f"s{seat}"], said[f"c{seat}"], said[f"b{seat}"] = name, f"{name}'s cube", name
-        parts += [rf"(?P<s{seat}>\b{colour} \(seat \d+\))", rf"(?P<c{seat}>\b(?:an? )?{colour} cube\b)",
-                  rf"(?P<b{seat}>\b{colour}\b)"]
-    if not parts:
+        labels.append(rf"(?P<s{seat}>\b{colour} \(seat \d+\))")
+        cubes.append(rf"(?P<c{seat}>\b(?:an? )?{colour} cube\b)")
+        bare.append(rf"(?P<b{seat}>\b{colour}\b)")
+    if not said:
         return lambda text: text
-    # Each seat's longer forms come first, as the alternation takes the first that matches at a place.
-    order = sorted(parts, key=lambda part: "scb".index(part[4]))
-    pattern = re.compile("|".join(order), re.IGNORECASE)
+    pattern = re.compile("|".join(labels + cubes + bare), re.IGNORECASE)
     return lambda text: pattern.sub(lambda match: said[match.lastgroup or ""], text)
 
 
