@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from games.records import Replayer
+from games.records import MOVE_KINDS, Replayer
 from games.rules import Rules, State, fill_seats
 
 PUBLIC = ""
 # The key of a narration that holds the round of its move, not a viewer's text.
 ROUND = "round"
-# Events that carry a move of the rules.
-MOVE_KINDS = ("move", "timeout")
 
 
 def narrate_all(rules: Rules, before: State, seat: int, move: Any, after: State,

@@ -88,13 +88,20 @@ def started_seed(created: Mapping[str, Any], started: Mapping[str, Any]) -> str:
     return seed
 
 
+# The events that carry a move of the rules.
+MOVE_KINDS = ("move", "timeout")
+
+
 class Replayer:
     """Folds events into a rules state, one at a time (used by the store and by records)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, stored: bool = False) -> None:
+        """``stored``: the events come from this service's own log, whose moves ``apply`` accepted when
+        they were made, so each is applied with ``Rules.apply_stored``; a record from outside is not."""
         self.rules: Rules | None = None
         self.created: dict[str, Any] | None = None
         self.state: State | None = None
+        self.stored = stored
 
     def feed(self, kind: str, seat: int | None, payload: Mapping[str, Any]) -> None:
         if kind == "game_created":
@@ -105,10 +112,11 @@ class Replayer:
             if created is None or self.rules is None:
                 raise RecordError("game_started before game_created")
             self.state = self.rules.setup(created["num_players"], created["options"], started_seed(created, payload))
-        elif kind in ("move", "timeout"):
+        elif kind in MOVE_KINDS:
             if self.state is None or self.rules is None or seat is None:
                 raise RecordError(f"{kind} before the game started, or without a seat")
-            self.state = self.rules.apply(self.state, seat, payload["move"])
+            apply = self.rules.apply_stored if self.stored else self.rules.apply
+            self.state = apply(self.state, seat, payload["move"])
 
 
 def replay_record(record: Mapping[str, Any], *, verify: bool = True) -> State | None:

@@ -397,6 +397,17 @@ class Rules(abc.ABC):
         """
         return None
 
+    def apply_stored(self, state: State, seat: int, move: Move) -> State:
+        """``apply`` for a move read back from the game's own log: ``apply`` accepted it once, on this state.
+
+        Rebuilds (replay, the replay page, audits of stored games) call this for every
+        event, so a game may skip the checks that only refuse input and return exactly
+        the state ``apply`` would (the conformance suite's deep playouts hold every game
+        to that). The result may share parts with ``move``, which the caller never changes.
+        Records from outside (imports, verification) go through ``apply``. Default: ``apply``.
+        """
+        return self.apply(state, seat, move)
+
     def reply_moves(self, state: State, seat: int, lines: Sequence[str]) -> list[str]:
         """How the command lines of a mail reply group into moves (default: one move per line).
 

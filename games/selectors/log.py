@@ -17,7 +17,8 @@ from django.db.models import Max, OuterRef, Subquery
 from django.utils import dateformat, timezone
 
 from games.models import Event, Game, Narration
-from games.narration import MOVE_KINDS, round_of, text_for
+from games.narration import round_of, text_for
+from games.records import MOVE_KINDS
 from config.db.compiled import Prepared
 from games.selectors.seats import seat_names
 

@@ -20,7 +20,8 @@ from django.utils import timezone
 from accounts.models import User
 from games import store
 from games.models import Event, GameStatus, Source, iso
-from games.narration import MOVE_KINDS, narrate_all
+from games.narration import narrate_all
+from games.records import MOVE_KINDS
 from games.rules import IllegalMove, Rules, State, get_rules
 from games.services.errors import GameError, GameMovedOn, GameNotFound, NotAPlayer
 from games.store import Chain, NewEvent, Snapshot, StaleSnapshot, TurnWrite, new_event

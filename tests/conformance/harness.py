@@ -6,7 +6,8 @@ Every registered game gets the same treatment (see ``test_conformance.py``):
   the cheap invariants on every move (the notation round-trips, ``result`` is
   None until the end, the move cap is respected).
 * ``deep=True`` adds the expensive checks on every move: ``apply`` leaves its
-  input untouched, states, views and moves survive a JSON round trip, no view
+  input untouched, ``apply_stored`` of the move as the log gives it back reaches
+  the same state, states, views and moves survive a JSON round trip, no view
   contains the seed, garbage and out-of-turn input raise ``IllegalMove`` and change
   nothing, and hidden input does not leak into other seats' views. A deep playout
   also continues from the JSON-reloaded state (keys sorted, as a database gives it
@@ -86,6 +87,16 @@ def json_round_trip(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+def as_stored(data: Any) -> Any:
+    """``data`` as PostgreSQL's jsonb gives it back: a fresh copy whose objects list their keys shorter first,
+    then in byte order, whatever order they were written in."""
+    if isinstance(data, dict):
+        return {key: as_stored(data[key]) for key in sorted(data, key=lambda k: (len(k.encode()), k.encode()))}
+    if isinstance(data, list):
+        return [as_stored(item) for item in data]
+    return data
+
+
 @dataclass
 class Playout:
     seed: str
@@ -132,6 +143,10 @@ def playout(rules: Rules, players: int, index: int, *, deep: bool) -> Playout:
             new = rules.apply(state, seat, move)
             assert canonical_json(state) == before, f"apply mutated its input state (move {text!r})"
             assert json_round_trip(move) == parsed, "apply mutated the move"
+            stored = rules.apply_stored(state, seat, as_stored(move))
+            assert canonical_json(state) == before, f"apply_stored mutated its input state (move {text!r})"
+            assert canonical_json(stored) == canonical_json(new), (
+                f"apply_stored of {text!r} as read back from the log differs from apply")
             _check_narration(rules, state, seat, move, new, seed, players)
             # Continue from the state as a database gives it back: JSON, keys sorted.
             reloaded = json.loads(canonical_json(new))

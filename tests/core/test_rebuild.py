@@ -101,3 +101,42 @@ def test_the_data_migrations_store_each_recorded_games_narrations_as_the_move_pa
     Narration.objects.filter(game=game).update(texts={"": "stale"})
     renarrate_recorded(Event, Narration)
     assert dict(Narration.objects.filter(game=game).values_list("seq", "texts")) == stored
+
+
+@pytest.mark.parametrize("slug", ["revolution", "five_tribes", "five_points", "mob_town", "gangsters"])
+def test_a_replay_applies_stored_moves_and_an_audit_checks_them_again(slug, monkeypatch):
+    """Rebuilds from the log take each move as already checked (``apply_stored``) and reach the projection's
+    state; ``verify_game`` and ``rebuild_projection`` check every move again, as an audit must."""
+    import random
+
+    from games.rules import get_rules
+
+    rules = get_rules(slug)
+    users = [User.objects.create_user(email=f"{slug}{i}@example.org", display_name=f"S{i}")
+             for i in range(rules.min_players)]
+    game = services.game_create(rules_slug=slug, creator=users[0], num_players=rules.min_players, seed=slug)
+    for user in users[1:]:
+        services.game_join(game_id=game.pk, user=user)
+    rng = random.Random(5)
+    for _ in range(40):
+        state = Projection.objects.get(pk=game.pk).state
+        awaited = rules.to_act(state)
+        if not awaited:
+            break
+        services.submit_move(game_id=game.pk, seat=awaited[0], move=rules.random_move(state, awaited[0], rng))
+    calls = {"apply": 0, "apply_stored": 0}
+    for name in calls:
+        method = getattr(type(rules), name)
+
+        def counted(self, *args, _name=name, _method=method):
+            calls[_name] += 1
+            return _method(self, *args)
+        monkeypatch.setattr(type(rules), name, counted)
+
+    assert store.replay_game_state(game.pk) == Projection.objects.get(pk=game.pk).state
+    moves = Projection.objects.get(pk=game.pk).version - rules.min_players - 2  # created, joins, started
+    assert calls["apply_stored"] == moves > 0
+    checked_by_replay = calls["apply"]
+    game.refresh_from_db()
+    assert verify_game(game) == []
+    assert calls["apply"] - checked_by_replay >= moves, "the audit must apply every move with its checks"

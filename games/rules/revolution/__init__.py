@@ -76,6 +76,9 @@ class RevolutionRules(Rules):
     def apply(self, state: State, seat: int, move: Move) -> State:
         return engine.apply(state, seat, move)
 
+    def apply_stored(self, state: State, seat: int, move: Move) -> State:
+        return engine.apply_stored(state, seat, move)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
 
