@@ -120,6 +120,10 @@ def _submit(game_id: int, user: User | None, seat: int | None, items: list[tuple
         turn = Turn(snapshot)
         rules = turn.rules
         if expected_version is not None and expected_version != snapshot.version:
+            if not fresh and expected_version > snapshot.version:
+                # The player saw a later version than this process's cache holds (another process wrote it):
+                # the cache is stale, nothing else is known yet.
+                raise StaleSnapshot()
             # A form built on an older situation (another tab, the Back button) is not a move the player
             # chose knowing what happened since. Only a revision of the seat's own sealed input, which
             # nothing since can have changed, stands.

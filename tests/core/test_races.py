@@ -44,6 +44,25 @@ def test_stale_cache_never_refuses_a_legal_move(toy_rules):
     assert result.seq == Projection.objects.get(pk=game.pk).version
 
 
+@pytest.mark.django_db
+def test_a_cache_older_than_the_players_page_is_read_again_without_asking_anything_else(toy_rules):
+    """The page a move is posted from showed a later version than this process's cached snapshot (another
+    process wrote it): the move is checked against a fresh read at once, with no look-up of its key first."""
+    from django.test.utils import CaptureQueriesContext
+
+    game, acker, version = ack_position(toy_rules)
+    stale = store.load_snapshot(game.pk)
+    services.submit_move(game_id=game.pk, seat=acker, move="ack")
+    store._remember(stale)  # the ack was written by another process
+    seen = Projection.objects.get(pk=game.pk).version
+    with CaptureQueriesContext(connection) as queries:
+        result = services.submit_move(game_id=game.pk, seat=0, move=3, expected_version=seen,
+                                      idempotency_key="k-after-ack")
+    assert result.seq == seen + 1 and not result.duplicate
+    lookups = [q["sql"] for q in queries.captured_queries if "idempotency_key" in q["sql"] and "SELECT" in q["sql"]]
+    assert lookups == [], lookups
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif("connection.vendor != 'postgresql'", reason="needs a server database for real concurrency")
 def test_threads_racing_for_one_turn_record_one_event(toy_rules):
