@@ -22,7 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from notifications import mailparse, originals, render, sender, tokens
 from notifications.models import InboundStatus, MailPreference, OutboxMessage, OutboxStatus
 
-from .conftest import deliver, events, last_mail_to, seat_user, start_game
+from .conftest import deliver, events, last_mail_to, start_game
 from .corpus import build
 from .test_corpus import ada_bid, expected_bid
 
