@@ -56,6 +56,7 @@ class OutboxMessage(models.Model):
     # The texts of the mail as it went out (its text part, its HTML part as text), as far as a reply's reader
     # reads them: a reply is told from the copy of this mail it quotes without rendering the mail again.
     # None for a row never sent on its own, or sent before the texts were kept (notifications.originals).
+    # A digest keeps its texts on the latest row of each game and seat it carried, [] on its other rows.
     sent_texts = models.JSONField(null=True, blank=True)
 
     class Meta:

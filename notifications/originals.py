@@ -3,19 +3,28 @@
 Every mail the service sends has a deterministic ``Message-ID``
 (:func:`notifications.render.row_message_id`): ``<ravenpost.<row>.<kind>@…>``
 for an outbox row, ``<game-<g>.seat-<s>.user-<u>@…>`` for the thread's first
-mail. A reply names the mail it answers in ``In-Reply-To`` (and its thread in
-``References``), so the row is found; the texts of its text part and of
-its HTML part (as :func:`notifications.mailparse.html_to_text` reads it) are
-what the player's client quoted. Those texts are kept on the row when its mail
-goes out (``OutboxMessage.sent_texts``, see :func:`kept_texts`), so the row is
-read, not rendered again: what was sent is what the player quoted, even if a
-template or a name changed since. Only a row sent before the texts were kept is
-rendered again with :func:`notifications.render.build_message`. When the reply
-names none of our mails (a client that drops the headers, a mail written anew),
-the latest mails sent to the reply token's seat stand in.
+mail, ``<ravenpost.digest.<user>.<last row>@…>`` for a daily digest
+(:func:`notifications.render.digest_message_id`). A reply names the mail it
+answers in ``In-Reply-To`` (and its thread in ``References``), so the row is
+found; the texts of its text part and of its HTML part (as
+:func:`notifications.mailparse.html_to_text` reads it) are what the player's
+client quoted. Those texts are kept on the row when its mail goes out
+(``OutboxMessage.sent_texts``, see :func:`kept_texts`), so the row is read, not
+rendered again: what was sent is what the player quoted, even if a template or
+a name changed since. Only a row sent before the texts were kept is rendered
+again with :func:`notifications.render.build_message`. When the reply names
+none of our mails (a client that drops the headers, a mail written anew), the
+latest mails sent to the reply token's seat stand in.
 
-Only rows of the token's own game and player are ever read: a reply cannot
-make the service read (or render) another player's mail.
+A digest is one mail about several games, answered through one game's reply
+address: the row read is the latest of that game and seat among those the
+digest carried (marked sent together, at the same instant), which keeps the
+whole digest's texts (:func:`notifications.sender.send_digests`); the digest's
+other rows keep an empty list.
+
+Only rows of the token's own game and player are ever read (and, for a digest,
+of the token's seat): a reply cannot make the service read (or render) another
+player's mail, nor a digest sent to someone else.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ import re
 from typing import Any
 
 from django.db import DatabaseError
+from django.db.models import Subquery
 
 from notifications import mailparse, render
 from notifications.models import OutboxMessage, OutboxStatus
@@ -39,6 +49,7 @@ MAX_IDS = 8  # Message-IDs looked at (In-Reply-To first, then References from th
 _READ = ("id", "kind", "status", "seat", "created_at", "game_id", "user_id", "sent_texts")
 
 _ROW_ID = re.compile(r"^<ravenpost\.(\d{1,18})\.([a-z-]{1,40})@", re.I)
+_DIGEST_ID = re.compile(r"^<ravenpost\.digest\.(\d{1,18})\.(\d{1,18})@", re.I)
 _ROOT_ID = re.compile(r"^<game-(\d{1,18})\.seat-(\d{1,4}|x)\.user-(\d{1,18})@", re.I)
 _ANY_ID = re.compile(r"<[^<>\s]{1,250}>")
 
@@ -57,7 +68,7 @@ def rows_for(in_reply_to: str, references: list[str], *, game_id: int, seat: int
     mails sent to the seat."""
     rows: list[OutboxMessage] = []
     for message_id in answered_ids(in_reply_to, references):
-        row = _row_named(message_id, game_id=game_id, user_id=user_id)
+        row = _row_named(message_id, game_id=game_id, seat=seat, user_id=user_id)
         if row is not None and row.pk not in {r.pk for r in rows}:
             rows.append(row)
         if len(rows) >= MAX_ROWS:
@@ -69,8 +80,18 @@ def rows_for(in_reply_to: str, references: list[str], *, game_id: int, seat: int
                 .order_by("-pk")[:MAX_ROWS])
 
 
-def _row_named(message_id: str, *, game_id: int, user_id: int) -> OutboxMessage | None:
+def _row_named(message_id: str, *, game_id: int, seat: int | None, user_id: int) -> OutboxMessage | None:
     rows = OutboxMessage.objects.only(*_READ).filter(game_id=game_id, user_id=user_id)
+    found = _DIGEST_ID.match(message_id)
+    if found:
+        if int(found.group(1)) != user_id:
+            return None  # a digest sent to someone else
+        # The rows a digest carried were marked sent in one statement: the named row's instant is theirs.
+        sent_with = (OutboxMessage.objects
+                     .filter(pk=int(found.group(2)), user_id=user_id, status=OutboxStatus.SENT)
+                     .values("sent_at")[:1])
+        return (rows.filter(seat=seat, status=OutboxStatus.SENT, sent_at=Subquery(sent_with))
+                .order_by("-pk").first())
     found = _ROW_ID.match(message_id)
     if found:
         row = rows.filter(pk=int(found.group(1))).first()
@@ -113,7 +134,8 @@ def kept_texts(message: Any) -> list[str]:
 def texts_of(row: OutboxMessage) -> list[str]:
     """The texts of the mail ``row`` is: its text part, and its HTML part as text.
 
-    Those kept when it went out; a row sent before they were kept is rendered again.
+    Those kept when it went out (none for a row of a digest whose texts another of its rows keeps); a row
+    sent before they were kept is rendered again.
     """
     if isinstance(row.sent_texts, list):
         return [text for text in row.sent_texts if isinstance(text, str)]

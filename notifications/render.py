@@ -115,6 +115,15 @@ def row_message_id(row: OutboxMessage) -> str:
     return f"<ravenpost.{row.pk}.{row.kind.replace('_', '-')}@{_mail_domain()}>"
 
 
+def digest_message_id(user_id: int, last_row_id: int) -> str:
+    """The Message-ID of a daily digest: its reader and the last row it carried (no storage).
+
+    A reply to it names that row; the digest's other rows are those marked sent with it
+    (:func:`notifications.originals.rows_for`).
+    """
+    return f"<ravenpost.digest.{user_id}.{last_row_id}@{_mail_domain()}>"
+
+
 def game_url(game_id: int) -> str:
     return settings.SITE_URL + reverse("games:detail", args=[game_id])
 
@@ -526,5 +535,5 @@ def build_digest(user: Any, rows: list[OutboxMessage]) -> EmailMultiAlternatives
         content.sections.append(Section(game_label(game), text))
     content.settings_url, content.unsubscribe_url = links.settings_url(), links.unsubscribe_url(user.pk)
     return compose(content, to=user.email, reply_to=None,
-                   message_id=f"<ravenpost.digest.{user.pk}.{rows[-1].pk}@{_mail_domain()}>",
+                   message_id=digest_message_id(user.pk, rows[-1].pk),
                    in_reply_to=None, references=[], extra_headers=unsubscribe_headers(user.pk))

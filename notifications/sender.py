@@ -311,8 +311,31 @@ def send_digests(now: datetime.datetime | None = None) -> int:
                 OutboxMessage.objects.filter(pk__in=[r.pk for r in rows]).update(status=OutboxStatus.SUPPRESSED)
                 continue
             message = render.build_digest(pref.user, rows)
+            texts = None
             if message is not None:
+                texts = _kept_texts(rows[-1].pk, message)  # the row its Message-ID names
                 message.send()  # a failure rolls back: the rows stay kept and the next sweep retries
                 sent += 1
-            OutboxMessage.objects.filter(pk__in=[r.pk for r in rows]).update(status=OutboxStatus.SENT, sent_at=now)
+            _mark_digest_sent(rows, now, texts)
     return sent
+
+
+def _mark_digest_sent(rows: list[OutboxMessage], now: datetime.datetime, texts: list[str] | None) -> None:
+    """Mark the rows a digest carried sent, its texts kept on the latest row of each game and seat.
+
+    A reply to a digest goes to one game's reply address and is read against the latest row of that
+    game the digest carried (:func:`notifications.originals.rows_for`): that row keeps the texts of
+    the whole digest, which is what the player quotes; the digest's other rows keep an empty list
+    (nothing to read, nothing to render again). Every row is the digest reader's own, so no row keeps
+    what another person was sent. Without texts (no mail, or they could not be had) every row keeps
+    None, as a digest sent before texts were kept: a reply to it renders its rows again.
+    """
+    OutboxMessage.objects.filter(pk__in=[r.pk for r in rows]).update(
+        status=OutboxStatus.SENT, sent_at=now, sent_texts=None if texts is None else [])
+    if texts is None:
+        return
+    latest: dict[tuple[int, int], int] = {}
+    for row in rows:
+        if row.game_id is not None and row.seat is not None:  # only a seat has a reply address
+            latest[(row.game_id, row.seat)] = max(row.pk, latest.get((row.game_id, row.seat), 0))
+    OutboxMessage.objects.filter(pk__in=list(latest.values())).update(sent_texts=texts)
