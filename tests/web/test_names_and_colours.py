@@ -91,3 +91,37 @@ def test_a_name_holding_a_colour_word_is_not_renamed_by_a_later_seat() -> None:
     said = ui.name_seats("Red won the General; Blue (seat 2) placed a Red cube", ["Blue Jay", "Bob"])
     assert said == "Blue Jay won the General; Bob placed Blue Jay's cube"
     assert ui.name_seats("a Blue cube and Green", ["Ada", "Brook", "Cyd"]) == "Brook's cube and Cyd"
+
+
+def _plain_namer(colours: tuple[str, ...], names: tuple[str, ...]):
+    """The naming spelled out form by form (every seat's "Red (seat 1)", then "a Red cube", then "Red"), the
+    reference the page's one-pass pattern is held to."""
+    said, labels, cubes, bare = {}, [], [], []
+    for seat, colour in enumerate(colours):
+        if not names[seat]:
+            continue
+        said[f"s{seat}"], said[f"c{seat}"], said[f"b{seat}"] = names[seat], f"{names[seat]}'s cube", names[seat]
+        labels.append(rf"(?P<s{seat}>\b{colour} \(seat \d+\))")
+        cubes.append(rf"(?P<c{seat}>\b(?:an? )?{colour} cube\b)")
+        bare.append(rf"(?P<b{seat}>\b{colour}\b)")
+    if not said:
+        return lambda text: text
+    pattern = re.compile("|".join(labels + cubes + bare), re.IGNORECASE)
+    return lambda text: pattern.sub(lambda match: said[match.lastgroup or ""], text)
+
+
+_PIECES = ["a ", "an ", "A ", "An ", "Red", "red", "RED", "Blue", "blue", "Green", "Yellow", "yellow", " cube",
+           " cubes", " cube.", " (seat 1)", " (seat 12)", "(seat 3)", " (seat x)", " ", "x", "Jay", "'s", ".", ",",
+           "Bluebird", "redo", "ared", "-", "\n", "won the General", "é"]
+
+
+def test_the_page_names_seats_exactly_as_the_plain_form_by_form_pattern() -> None:
+    from games.ui.revolution.adapter import _seat_namer
+
+    rng = random.Random(11)
+    tables = [("Ada", "Brook", "Cy"), ("Blue Jay", "Red Fox", "", "Green"), ("Yellow cube", "a red", "Blue (seat 2)", "D")]
+    for _ in range(20_000):
+        names = rng.choice(tables)
+        colours = ("red", "blue", "green", "yellow")[:len(names)]
+        line = "".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 14)))
+        assert _seat_namer(colours, names)(line) == _plain_namer(colours, names)(line), (line, names)
