@@ -28,7 +28,8 @@ import functools
 import re
 from typing import Any, Callable, Mapping, Sequence
 
-from django.utils.safestring import SafeString
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from games.rules import Choice, Decision, Move, text
 from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS, log_lines
@@ -74,6 +75,31 @@ def _seat_namer(colours: tuple[str, ...], names: tuple[str, ...]) -> Callable[[s
         return f"{name}'s cube" if match.group("cube") is not None else name
 
     return lambda text: pattern.sub(say, text)
+
+
+def bid_rows_html(rows: Sequence[Mapping[str, Any]]) -> SafeString:
+    """The bid table's rows (a character, then a number box per token kind, greyed where it is immune):
+    the HTML the bid form's template loop printed, built in one pass."""
+    parts = []
+    for row in rows:
+        character = row["character"]
+        name = escape(character["name"])
+        parts.append(f'\n        <tr>\n          <td class="num">{escape(character["number"])}</td>\n'
+                     f'          <td><strong>{name}</strong><div class="small muted">{escape(row["reward"])}</div>'
+                     '</td>\n          ')
+        for cell in row["cells"]:
+            label = escape(cell["label"])
+            if cell["immune"]:
+                box = (f'<input type="number" name="{escape(cell["name"])}" value="" disabled class="immune-input" '
+                       f'aria-label="{name} {label} (immune)" title="the {name} is immune to {label}" '
+                       'placeholder="—">\n              ')
+            else:
+                box = (f'<input type="number" name="{escape(cell["name"])}" value="{escape(cell["value"])}" '
+                       f'min="0" max="{escape(cell["max"])}" inputmode="numeric" data-kind="{escape(cell["kind"])}" '
+                       f'aria-label="{name} {label}">')
+            parts.append(f"\n          <td>{box}</td>\n          ")
+        parts.append("\n        </tr>\n      ")
+    return mark_safe("".join(parts))  # noqa: S308 - every value above is escaped
 
 
 class RevolutionUI(GameUI):
@@ -139,6 +165,7 @@ class RevolutionUI(GameUI):
                          "immune": [KIND_NAME[k] for k in ch["immune"]]})
         return {
             "rows": rows,
+            "rows_html": bid_rows_html(rows),
             "hand": [{"kind": k, "label": KIND_NAME[k], "count": hand[k]} for k in KINDS],
             "has_bid": detail.get("current") is not None,
             "current_text": detail.get("current_text"),
