@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import datetime
 import functools
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-import psycopg
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from config.db import prepared
 from games import dbjson
 from games.models import Event, Game, GameStatus, Narration, Projection, iso
 from games.narration import replay_narrated
@@ -259,24 +258,6 @@ def rebuild_projection(game: Game) -> None:
     )
 
 
-_CURSORS: "weakref.WeakKeyDictionary[Any, psycopg.Cursor[Any]]" = weakref.WeakKeyDictionary()
-
-
-def _server_cursor(db: Any) -> "psycopg.Cursor[Any]":
-    """A server-binding cursor on ``db``'s open connection, made once per connection.
-
-    Django's cursors bind on the client, which rules out prepared statements. A new
-    psycopg cursor per move cost as much as binding the parameters (each builds its
-    own adapters map); a connection's cursor is reused until the connection goes.
-    """
-    db.ensure_connection()
-    raw = db.connection
-    cursor = _CURSORS.get(raw)
-    if cursor is None or cursor.closed:
-        cursor = _CURSORS[raw] = psycopg.Cursor(raw)
-    return cursor
-
-
 def replay_game_state(game_id: int) -> State | None:
     """The current state of a game by full replay, reading only the columns replay needs.
 
@@ -289,11 +270,8 @@ def replay_game_state(game_id: int) -> State | None:
         # The whole log as one JSON text, decoded in one call: per-row decoding and row objects were a
         # third of a rebuild's time besides the rules' own. (Sending only the events and payload parts that
         # replay reads saved a tenth of the bytes and no time.)
-        with db.wrap_database_errors:
-            cursor = _server_cursor(db)
-            cursor.execute("SELECT coalesce(json_agg(json_build_array(kind, seat, payload) ORDER BY seq), "
-                           "'[]')::text FROM games_event WHERE game_id = %s", [game_id], prepare=True)
-            found = cursor.fetchone()
+        found = prepared.fetchone(db, "SELECT coalesce(json_agg(json_build_array(kind, seat, payload) "
+                                  "ORDER BY seq), '[]')::text FROM games_event WHERE game_id = %s", [game_id])
         rows: Iterable[Any] = dbjson.loads(found[0]) if found else []
     else:
         rows = Event.objects.filter(game_id=game_id).order_by("seq").values_list("kind", "seat", "payload")
@@ -561,10 +539,7 @@ def _commit_postgresql(write: TurnWrite, db: Any) -> list[int]:
     sql = _turn_statement(bool(write.events), bool(write.narrations), bool(write.status), bool(write.outbox),
                           write.seat_users is not None)
     # Server-side binding and prepared plans: the statement has few shapes and runs on every move.
-    with db.wrap_database_errors:
-        cursor = _server_cursor(db)
-        cursor.execute(sql, params, prepare=True)
-        found = cursor.fetchone()
+    found = prepared.fetchone(db, sql, params)
     matched, ids = found if found is not None else (0, None)
     if not matched:
         _forget(write.base.game_id)

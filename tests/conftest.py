@@ -6,6 +6,8 @@ only there is the append-only trigger told to let deletes through.
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.core.management.commands import flush
 
@@ -35,6 +37,20 @@ def _tasks_in_process(settings):
 
     app.conf.task_always_eager = True
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    yield
+
+
+# The cache (allauth's rate limits) lives in Redis when REDIS_URL is set, and Redis outlives a test run: a
+# second run within minutes found the first run's sign-up limits and sent no verification mail. Each run
+# keys its own entries (a flush would also empty the broker's queues, which share the database).
+_RUN_CACHE_PREFIX = f"test-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture(autouse=True)
+def _cache_of_this_run(settings):
+    default = settings.CACHES["default"]
+    if not default["BACKEND"].endswith("LocMemCache") and default.get("KEY_PREFIX") != _RUN_CACHE_PREFIX:
+        settings.CACHES = {**settings.CACHES, "default": {**default, "KEY_PREFIX": _RUN_CACHE_PREFIX}}
     yield
 
 

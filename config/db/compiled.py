@@ -6,7 +6,8 @@ Building and compiling such a query through the ORM costs several times what
 the database spends answering it, so each shape is compiled once (with a marker
 value where the id goes) and then only executed, its rows turned into model
 instances exactly as the ORM's own iterable does (field converters,
-``select_related`` objects).
+``select_related`` objects). On PostgreSQL each is also a prepared statement
+(:mod:`config.db.prepared`): parsed and planned once per connection as well.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any, Callable
 from django.db import connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import ValuesIterable, get_related_populators
+
+from config.db import prepared
 
 # Where the id goes: no game, seat or message has this id.
 _MARK = -914_237_651
@@ -41,7 +44,11 @@ class _Compiled:
         params = list(self.params)
         for spot in self.spots:
             params[spot] = value
-        with connections[self.db].cursor() as cursor:
+        db = connections[self.db]
+        if db.vendor == "postgresql":
+            # Planned once per connection too: for these reads by id, planning cost more than running.
+            return [prepared.fetchall(db, self.sql, params)]
+        with db.cursor() as cursor:
             cursor.execute(self.sql, params)
             return [cursor.fetchall()]
 

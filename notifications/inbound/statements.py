@@ -13,17 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import psycopg
 from django.db import connection
+
+from config.db import prepared
 
 
 def fetchone(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """Run one statement and return its first row (None when it returns none)."""
     if connection.vendor == "postgresql":
-        connection.ensure_connection()
-        with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(sql, params, prepare=True)
-            return cursor.fetchone() if cursor.description is not None else None
+        return prepared.fetchone(connection, sql, params)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone() if cursor.description is not None else None
