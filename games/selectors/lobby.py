@@ -19,7 +19,7 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from games.models import Game, GameStatus, Seat
-from games.paging import Cursor, Page, keyset_page
+from games.paging import Cursor, Page, keyset_page, keyset_slice
 from games.selectors.seats import load_seat_rows
 
 PAGE_SIZE = 20
@@ -59,36 +59,42 @@ def open_games_page(*, at: PageAt = PageAt(), rules_slug: str | None = None, siz
         rows = rows.filter(rules_slug=rules_slug)
     page = keyset_page(rows, size=size, before=at.before, after=at.after)
     load_seat_rows(page.rows)
+    if page.newer is None and page.older is None:
+        return OpenGames(page, len(page.rows))  # all of them on one page: nothing more to count
     return OpenGames(page, rows.order_by()[:COUNT_LIMIT + 1].count())
 
 
 def games_of_page(user: User, *, others_at: PageAt = PageAt(), finished_at: PageAt = PageAt(),
                   size: int = PAGE_SIZE) -> GamesOf:
-    """``user``'s games: all those awaiting their move, a page of the other unfinished ones, a page of the rest."""
-    to_play_ids = _awaiting(user)
-    mine = Game.objects.filter(seats__user=user).select_related("projection")
-    to_play = sorted(mine.filter(pk__in=to_play_ids), key=_urgency) if to_play_ids else []
-    others = keyset_page(mine.filter(status__in=UNFINISHED).exclude(pk__in=to_play_ids), size=size,
-                         before=others_at.before, after=others_at.after)
-    finished = keyset_page(mine.filter(status__in=OVER), size=size, before=finished_at.before,
-                           after=finished_at.after)
-    load_seat_rows([*to_play, *others.rows, *finished.rows])
-    return GamesOf(to_play, others, finished)
+    """``user``'s games: all those awaiting their move, a page of the other unfinished ones, a page of the rest.
 
-
-def _awaiting(user: User) -> list[int]:
-    """The ids of the running games whose projection awaits ``user``'s seat.
-
-    Who is awaited is a JSON list in the projection, which SQLite cannot search by
-    index, so this reads three small columns of each of the player's running games
-    (no states) and decides here.
+    Who is awaited is a JSON list in each projection, which SQLite cannot search by
+    index; so a few small columns of each of the player's unfinished games are read
+    (no states), the games awaiting them and the page of the others are picked here,
+    and only those games are then read in full, in one query.
     """
-    rows = _running_seats(user).values_list("game_id", "index", "game__projection__to_act")
-    return [game_id for game_id, seat, to_act in rows if isinstance(to_act, list) and seat in to_act]
+    unfinished = _unfinished_seats(user).values_list("game_id", "game__created_at", "game__status", "index",
+                                                     "game__projection__to_act")
+    to_play_ids: set[int] = set()
+    other_places: list[Cursor] = []
+    for game_id, created_at, status, seat, to_act in unfinished:
+        if status == GameStatus.ACTIVE and isinstance(to_act, list) and seat is not None and seat in to_act:
+            to_play_ids.add(game_id)
+        else:
+            other_places.append(Cursor(created_at, game_id))
+    others = keyset_slice(other_places, size=size, before=others_at.before, after=others_at.after)
+    wanted = to_play_ids | {place.game_id for place in others.rows}
+    found = {game.pk: game for game in Game.objects.filter(pk__in=wanted).select_related("projection")} if wanted else {}
+    to_play = sorted((found[i] for i in to_play_ids if i in found), key=_urgency)
+    other_games = [found[place.game_id] for place in others.rows if place.game_id in found]
+    finished = keyset_page(Game.objects.filter(seats__user=user, status__in=OVER).select_related("projection"),
+                           size=size, before=finished_at.before, after=finished_at.after)
+    load_seat_rows([*to_play, *other_games, *finished.rows])
+    return GamesOf(to_play, Page(other_games, others.newer, others.older), finished)
 
 
-def _running_seats(user: User) -> QuerySet[Seat]:
-    return Seat.objects.filter(user=user, game__status=GameStatus.ACTIVE, index__isnull=False).order_by()
+def _unfinished_seats(user: User) -> QuerySet[Seat]:
+    return Seat.objects.filter(user=user, game__status__in=UNFINISHED).order_by()
 
 
 def _urgency(game: Game) -> tuple[bool, float, float]:

@@ -40,8 +40,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "count_limit": COUNT_LIMIT,
         "game_filter": query.rules_slug or "",
         "recent_games": [
-            {"game": g, "players": [s.user.name for s in sorted(g.seats.all(), key=lambda s: s.index or 0)]}
-            for g in selectors.recent_games()
+            {"game": g, "players": [seat.name for seat in selectors.seats_of(g)]} for g in selectors.recent_games()
         ],
         "substitutes": selectors.substitute_wanted(user),
         "all_rules": all_rules(),

@@ -168,8 +168,10 @@ def test_queries_do_not_grow_with_the_number_of_games(three_players, running_gam
     my_seat = Seat.objects.get(game=running_game, user=ada).index
     others_seat = next(i for i in range(3) if i != my_seat)
     counts: dict[tuple[str, int], int] = {}
-    # 1, then 50 of each: open games, games awaiting Ada (running_game the first), awaiting others, finished.
-    for total, more in ((1, 0), (50, 49)):
+    # 1, 25 then 50 of each: open games, games awaiting Ada (running_game the first), awaiting others, finished.
+    made = 1
+    for total in (1, 25, 50):
+        more, made = total - made, total
         add_open_games(more + (total == 1), brook)
         copies(running_game, more)
         copies(running_game, more + (total == 1), to_act=[others_seat])
@@ -180,8 +182,9 @@ def test_queries_do_not_grow_with_the_number_of_games(three_players, running_gam
                 page = lobby(client)
             counts[who, total] = len(queries)
         assert len(listed(section(page, "open-games"))) == min(total, PAGE_SIZE)
-    assert counts["player", 50] == counts["player", 1], counts
-    assert counts["visitor", 50] == counts["visitor", 1], counts
+    for who in ("player", "visitor"):
+        # One list on one page needs no count of its games: one query fewer.
+        assert counts[who, 1] <= counts[who, 25] == counts[who, 50], counts
     assert counts["player", 50] <= 20, counts
 
 
