@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from accounts.models import User
 from games.models import ChatMessage, Event, Game, GameStatus, Projection
 from config.db.compiled import Prepared
-from games.selectors.seats import load_seat_rows, projection_of, seat_names, seat_rows
+from games.selectors.seats import projection_of, seat_names, seat_rows
 
 
 def game_get(game_id: int) -> Game | None:
@@ -38,10 +38,8 @@ def games_of(user: User) -> QuerySet[Game]:
 
 
 def recent_games(limit: int = 20) -> list[Game]:
-    """The newest ``limit`` games past their opening, with their seats read (``seat_rows``) in one query."""
-    games = list(Game.objects.exclude(status=GameStatus.OPEN).order_by("-created_at")[:limit])
-    load_seat_rows(games)
-    return games
+    """The newest ``limit`` games past their opening (without their seats: see ``load_seat_rows``)."""
+    return list(Game.objects.exclude(status=GameStatus.OPEN).order_by("-created_at")[:limit])
 
 
 def awaited_names(game: Game, projection: Projection | None = None) -> list[str]:

@@ -7,8 +7,9 @@
   a turn missed is a game lost on time), then a page of their other unfinished
   games, and a page of their finished or aborted ones.
 
-The number of queries does not grow with the number of games listed: seats and
-their players are read for all listed games at once (``load_seat_rows``).
+The number of queries does not grow with the number of games listed. Seats are
+not read here: the page reads those of every game it lists in one query
+(``games.selectors.seats.load_seat_rows``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from django.db.models import QuerySet
 from accounts.models import User
 from games.models import Game, GameStatus, Seat
 from games.paging import Cursor, Page, keyset_page, keyset_slice
-from games.selectors.seats import load_seat_rows
 
 PAGE_SIZE = 20
 # Counting stops here: a count costs a walk over what it counts, and "more than 1,000" is all anyone needs.
@@ -58,7 +58,6 @@ def open_games_page(*, at: PageAt = PageAt(), rules_slug: str | None = None, siz
     if rules_slug is not None:
         rows = rows.filter(rules_slug=rules_slug)
     page = keyset_page(rows, size=size, before=at.before, after=at.after)
-    load_seat_rows(page.rows)
     if page.newer is None and page.older is None:
         return OpenGames(page, len(page.rows))  # all of them on one page: nothing more to count
     return OpenGames(page, rows.order_by()[:COUNT_LIMIT + 1].count())
@@ -89,7 +88,6 @@ def games_of_page(user: User, *, others_at: PageAt = PageAt(), finished_at: Page
     other_games = [found[place.game_id] for place in others.rows if place.game_id in found]
     finished = keyset_page(Game.objects.filter(seats__user=user, status__in=OVER).select_related("projection"),
                            size=size, before=finished_at.before, after=finished_at.after)
-    load_seat_rows([*to_play, *other_games, *finished.rows])
     return GamesOf(to_play, Page(other_games, others.newer, others.older), finished)
 
 

@@ -21,6 +21,7 @@ from games.models import Game, GameStatus
 from games.paging import Page
 from games.rules import UnknownGame, all_rules, get_rules
 from games.selectors.lobby import COUNT_LIMIT
+from games.selectors.seats import load_seat_rows
 from games.timecontrol import TimeControl, TimeControlError
 from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, form_errors_text, game_or_404, post_only
 from games.views.lobby_query import LobbyQuery, parse_lobby_query
@@ -33,22 +34,25 @@ def lobby(request: HttpRequest) -> HttpResponse:
     for notice in notices:
         messages.warning(request, notice)
     found = selectors.open_games_page(at=query.open, rules_slug=query.rules_slug)
+    recent = selectors.recent_games()
+    mine = selectors.games_of_page(user, others_at=query.mine, finished_at=query.done) if user is not None else None
+    listed = [*found.page.rows, *recent]
+    if mine is not None:
+        listed += [*mine.to_play, *mine.others.rows, *mine.finished.rows]
+    load_seat_rows(listed)  # the seats of every game on the page, in one query
     context: dict[str, Any] = {
         "open_games": [_open_item(game, user) for game in found.page.rows],
         "open_pager": _pager(query, "open", found.page),
         "open_count": found.count,
         "count_limit": COUNT_LIMIT,
         "game_filter": query.rules_slug or "",
-        "recent_games": [
-            {"game": g, "players": [seat.name for seat in selectors.seats_of(g)]} for g in selectors.recent_games()
-        ],
+        "recent_games": [{"game": g, "players": [seat.name for seat in selectors.seats_of(g)]} for g in recent],
         "substitutes": selectors.substitute_wanted(user),
         "all_rules": all_rules(),
         # Deadlines are shown in the viewer's zone (accounts' middleware): say which.
         "time_zone_name": timezone.get_current_timezone_name(),
     }
-    if user is not None:
-        mine = selectors.games_of_page(user, others_at=query.mine, finished_at=query.done)
+    if mine is not None:
         context.update({
             "to_play": [_my_item(game, user) for game in mine.to_play],
             "my_games": [_my_item(game, user) for game in mine.others.rows],
