@@ -4,7 +4,7 @@ Parameters: ``game`` (a registered game's slug: open games of that game only) an
 for each paged list, ``<list>_before`` / ``<list>_after`` holding a cursor
 (:mod:`games.paging`), where ``<list>`` is ``open`` (open games), ``mine`` (the
 viewer's unfinished games not awaiting them) or ``done`` (their finished games).
-For example ``/?game=revolution&open_before=1795935600123456-4211``.
+For example ``/?game=<slug>&open_before=1795935600123456-4211``.
 
 Whatever the address holds, reading it never fails: what cannot be read is left
 out and named in a notice ("showing the newest"), which repeats nothing of the
