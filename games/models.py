@@ -54,6 +54,9 @@ class Game(models.Model):
             models.Index(fields=["status", "rules_slug"]),
             # The lobby's newest games (open and recent) read this index backwards instead of sorting them all.
             models.Index(fields=["created_at"], name="game_created_at"),
+            # The lobby's open games a page at a time (games.paging): a walk over open games alone, from the cursor,
+            # however many finished games lie between them in the created_at order.
+            models.Index(fields=["created_at", "id"], condition=models.Q(status="open"), name="game_open_newest"),
         ]
 
     def __str__(self) -> str:

@@ -37,8 +37,9 @@ def games_of(user: User) -> QuerySet[Game]:
     )
 
 
-def recent_games(limit: int = 20) -> QuerySet[Game]:
-    return Game.objects.exclude(status=GameStatus.OPEN).order_by("-created_at").prefetch_related("seats__user")[:limit]
+def recent_games(limit: int = 20) -> list[Game]:
+    """The newest ``limit`` games past their opening (without their seats: see ``load_seat_rows``)."""
+    return list(Game.objects.exclude(status=GameStatus.OPEN).order_by("-created_at")[:limit])
 
 
 def awaited_names(game: Game, projection: Projection | None = None) -> list[str]:

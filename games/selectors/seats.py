@@ -10,7 +10,7 @@ from __future__ import annotations
 import pickle
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from accounts.models import User
 from games.models import Game, Projection, Seat
@@ -42,6 +42,19 @@ def seat_rows(game: Game) -> list[Seat]:
         game._seat_rows = rows  # type: ignore[attr-defined]
         return rows
     return cached
+
+
+def load_seat_rows(games: Sequence[Game]) -> None:
+    """Read the seats of many games in one query (a list page), so that ``seat_rows`` then reads none."""
+    by_game: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    if not by_game:
+        return
+    seats = (Seat.objects.filter(game_id__in=by_game).select_related("user")
+             .order_by("game_id", "index", "joined_at", "pk"))  # seat_rows' order within each game
+    for seat in seats:
+        by_game[seat.game_id].append(seat)
+    for game in games:
+        game._seat_rows = by_game[game.pk]  # type: ignore[attr-defined]
 
 
 _SEATS = Prepared("seats", lambda game_id: Seat.objects.filter(game_id=game_id).select_related("user")

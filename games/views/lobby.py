@@ -1,7 +1,12 @@
 """The lobby: invitations (the ``invitations_panel`` tag, shared with the profile), open games, the
-signed-in person's games, substitutes wanted, recent games; creating, joining, declining an invitation."""
+signed-in person's games, substitutes wanted, recent games; creating, joining, declining an invitation.
+
+The open games and the person's games are shown a page at a time (``games.selectors.lobby``), with
+links to newer and older pages whose parameters ``games.views.lobby_query`` reads."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,42 +17,79 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from games import selectors, services
 from games.forms import GameCreateForm
-from games.models import GameStatus
+from games.models import Game, GameStatus
+from games.paging import Page
 from games.rules import UnknownGame, all_rules, get_rules
+from games.selectors.lobby import COUNT_LIMIT
+from games.selectors.seats import load_seat_rows
 from games.timecontrol import TimeControl, TimeControlError
 from games.views.common import AuthenticatedHttpRequest, PLAYER_ERRORS, form_errors_text, game_or_404, post_only
+from games.views.lobby_query import LobbyQuery, parse_lobby_query
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
+    """The lobby: every list on it is a bounded page (see games.selectors.lobby), whatever the service holds."""
     user = request.user if request.user.is_authenticated else None
-    mine = []
-    if user is not None:
-        for game in selectors.games_of(user):
-            seat = selectors.viewer_for(game, user).seat
-            active = game.status == GameStatus.ACTIVE
-            mine.append({
-                "game": game,
-                "awaited": selectors.awaited_names(game, game.projection) if active else [],
-                "my_turn": active and selectors.is_awaited(game, seat, game.projection),
-                "phase": selectors.phase_label(game, seat, game.projection) if active else "",
-            })
-    context = {
-        "open_games": [
-            {"game": g, "players": [s.user.name for s in g.seats.all()],
-             "joined": user is not None and any(s.user_id == user.pk for s in g.seats.all())}
-            for g in selectors.open_games()
-        ],
-        "my_games": mine,
-        "recent_games": [
-            {"game": g, "players": [s.user.name for s in sorted(g.seats.all(), key=lambda s: s.index or 0)]}
-            for g in selectors.recent_games()
-        ],
+    query, notices = parse_lobby_query(request.GET)
+    for notice in notices:
+        messages.warning(request, notice)
+    found = selectors.open_games_page(at=query.open, rules_slug=query.rules_slug)
+    recent = selectors.recent_games()
+    mine = selectors.games_of_page(user, others_at=query.mine, finished_at=query.done) if user is not None else None
+    listed = [*found.page.rows, *recent]
+    if mine is not None:
+        listed += [*mine.to_play, *mine.others.rows, *mine.finished.rows]
+    load_seat_rows(listed)  # the seats of every game on the page, in one query
+    context: dict[str, Any] = {
+        "open_games": [_open_item(game, user) for game in found.page.rows],
+        "open_pager": _pager(query, "open", found.page),
+        "open_count": found.count,
+        "count_limit": COUNT_LIMIT,
+        "game_filter": query.rules_slug or "",
+        "recent_games": [{"game": g, "players": [seat.name for seat in selectors.seats_of(g)]} for g in recent],
         "substitutes": selectors.substitute_wanted(user),
         "all_rules": all_rules(),
         # Deadlines are shown in the viewer's zone (accounts' middleware): say which.
         "time_zone_name": timezone.get_current_timezone_name(),
     }
+    if mine is not None:
+        context.update({
+            "to_play": [_my_item(game, user) for game in mine.to_play],
+            "my_games": [_my_item(game, user) for game in mine.others.rows],
+            "my_pager": _pager(query, "mine", mine.others),
+            "finished_games": [_my_item(game, user) for game in mine.finished.rows],
+            "finished_pager": _pager(query, "done", mine.finished),
+        })
     return render(request, "games/lobby.html", context)
+
+
+def _open_item(game: Game, user: Any) -> dict[str, Any]:
+    seats = selectors.seats_of(game)
+    return {"game": game, "players": [seat.name for seat in seats],
+            "joined": user is not None and any(seat.user_id == user.pk for seat in seats)}
+
+
+def _my_item(game: Game, user: Any) -> dict[str, Any]:
+    seat = selectors.viewer_for(game, user).seat
+    active = game.status == GameStatus.ACTIVE
+    return {
+        "game": game,
+        "awaited": selectors.awaited_names(game, game.projection) if active else [],
+        "my_turn": active and selectors.is_awaited(game, seat, game.projection),
+        "phase": selectors.phase_label(game, seat, game.projection) if active else "",
+    }
+
+
+def _pager(query: LobbyQuery, list_name: str, page: Page[Game]) -> dict[str, str]:
+    """The links to the pages either side of ``page`` (none at either end), each to its list's place on the page."""
+    anchor = {"open": "#open-games", "mine": "#my-games", "done": "#finished-games"}[list_name]
+    links = {}
+    if page.newer is not None:
+        links["newer"] = query.link(list_name, after=page.newer) + anchor
+        links["newest"] = query.link(list_name) + anchor
+    if page.older is not None:
+        links["older"] = query.link(list_name, before=page.older) + anchor
+    return links
 
 
 @login_required
