@@ -248,11 +248,16 @@ _WALKS_KEPT = 64
 
 @lru_cache(maxsize=1024)
 def _walks(lay: Layout, own: frozenset[Cell], target: Cell, limit: int) -> tuple[tuple[Cell, ...], ...]:
-    cost = _connection_cost(lay, own, target)
+    if own <= lay.cells and target in lay.cells:
+        # Distance of every card from the own properties: a walk must go down it one step at a time.
+        to_own = _from_own(lay, own)
+        # Between cards, steps from the nearest own card are steps to it: no second walk from the target.
+        cost = max(0, to_own[target] - 1) if target in to_own else 0
+    else:  # asked for by hand with cells off the city: walked as they are
+        cost = _connection_cost(lay, own, target)
+        to_own = lay.spread(own)
     if not own or cost == 0:
         return ((),)
-    # Distance of every card from the own properties: a walk must go down it one step at a time.
-    to_own = _from_own(lay, own) if own <= lay.cells else lay.spread(own)
     adjacent = lay.adjacent
     cells = lay.cells
     walks: list[tuple[Cell, ...]] = []
