@@ -27,8 +27,7 @@ the public table.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from functools import lru_cache
 from typing import Any, Iterator
 
 from games.rules.base import Choice, Decision, State
@@ -161,32 +160,46 @@ def _coop_decision(s: State, seat: int) -> Decision:
                     groups=_COOP_GROUPS, detail=detail)
 
 
-# Example texts by (seat, length, the position's repr). A page asks for them twice over (its own list,
-# and the turn description's shorter one: the first of the same), each time walking hundreds of legal
-# moves. A position is plain data, so its repr names it exactly: a changed position is another key.
-_EXAMPLES: "OrderedDict[tuple[int, int, str], tuple[str, ...]]" = OrderedDict()
-_EXAMPLES_KEPT = 32
-_EXAMPLES_LOCK = threading.Lock()
 EXAMPLES_USUAL = 5  # lists are worked out at least this long and cut: a page's two lists are one
 
 
 def example_texts(s: State, seat: int, limit: int) -> list[str]:
-    """:func:`example_moves` in notation, kept for the last few positions asked about."""
+    """:func:`example_moves` in notation, kept for the last few positions asked about.
+
+    A page asks for them twice over (its own list, and the turn description's
+    shorter one: the first of the same), each time walking hundreds of legal moves.
+    """
     if limit < 0:  # a list cut from its end: not the first of a longer one
         return [format_move(s, seat, m) for m in example_moves(s, seat, limit)]
-    length = max(limit, EXAMPLES_USUAL)
-    key = (seat, length, repr(s))
-    with _EXAMPLES_LOCK:
-        kept = _EXAMPLES.get(key)
-        if kept is not None:
-            _EXAMPLES.move_to_end(key)
-    if kept is None:
-        kept = tuple(format_move(s, seat, m) for m in example_moves(s, seat, length))
-        with _EXAMPLES_LOCK:
-            _EXAMPLES[key] = kept
-            while len(_EXAMPLES) > _EXAMPLES_KEPT:
-                _EXAMPLES.popitem(last=False)
-    return list(kept[:limit])
+    return list(_examples(_Position(s, seat, max(limit, EXAMPLES_USUAL)))[:limit])
+
+
+class _Position:
+    """A question about a position as a cache key: a position is plain data, so its repr names it exactly.
+
+    A position changed in place after it was asked about has another repr, so another key.
+    """
+
+    __slots__ = ("state", "key", "_hash")
+
+    def __init__(self, state: State | None, seat: int, length: int) -> None:
+        self.state = state
+        self.key = (seat, length, repr(state))
+        self._hash = hash(self.key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Position) and self.key == other.key
+
+
+@lru_cache(maxsize=32)
+def _examples(position: _Position) -> tuple[str, ...]:
+    s, (seat, length, _) = position.state, position.key
+    position.state = None  # the key keeps its text only, not the caller's position
+    assert s is not None
+    return tuple(format_move(s, seat, m) for m in example_moves(s, seat, length))
 
 
 def example_moves(s: State, seat: int, limit: int) -> list[dict[str, Any]]:
