@@ -103,7 +103,9 @@ class Layout:
 
     def __init__(self, cells: frozenset[Cell]) -> None:
         self.cells = cells
-        self.origin: Cell = (min(x for x, _ in cells) - 1, min(y for _, y in cells) - 1) if cells else (-1, -1)
+        self.origin: Cell = (-1, -1)
+        if cells:
+            self.origin = min(x for x, _ in cells) - 1, min(y for _, y in cells) - 1
         # Each card's neighbouring cards, in the order of ``neighbours`` (walks are listed in that order).
         self.adjacent: dict[Cell, tuple[Cell, ...]] = {
             cell: tuple(n for n in neighbours(cell) if n in cells) for cell in cells}
@@ -121,7 +123,7 @@ class Layout:
         return f"{chr(ord('A') + column)}{row}"
 
     def steps_from(self, start: Cell) -> dict[Cell, int]:
-        """Steps from ``start`` to every card reachable from it (kept for starts on a card; do not change it)."""
+        """Steps from ``start`` to every card reachable (kept for starts on a card: do not change it)."""
         kept = self._from.get(start)
         if kept is None:
             kept = self.spread((start,))

@@ -68,8 +68,9 @@ def test_example_moves_are_kept_per_position_and_a_changed_position_gets_its_own
               tokens={"res2": [0], "hot1": [2]})
     fresh = [format_move(s, 0, m) for m in decisions.example_moves(s, 0, 5)]
     assert RULES.example_moves(s, 0) == fresh
-    assert RULES.example_moves(s, 0, limit=4) == [format_move(s, 0, m) for m in decisions.example_moves(s, 0, 4)]
-    assert RULES.example_moves(s, 0, limit=9) == [format_move(s, 0, m) for m in decisions.example_moves(s, 0, 9)]
+    for limit in (0, 1, 4, 9):
+        assert RULES.example_moves(s, 0, limit) == [format_move(s, 0, m)
+                                                    for m in decisions.example_moves(s, 0, limit)]
     kept = RULES.example_moves(s, 0)
     kept.clear()  # the caller's own list
     assert RULES.example_moves(s, 0) == fresh

@@ -52,7 +52,8 @@ def reference_cost(cities: list[dict[str, Any]], own: set[Cell], target: Cell) -
     return max(0, min(reach) - 1) if reach else 0
 
 
-def reference_walks(cities: list[dict[str, Any]], own: set[Cell], target: Cell, limit: int) -> list[list[Cell]]:
+def reference_walks(cities: list[dict[str, Any]], own: set[Cell], target: Cell,
+                    limit: int) -> list[list[Cell]]:
     cost = reference_cost(cities, own, target)
     if not own or cost == 0:
         return [[]]
@@ -123,7 +124,8 @@ def test_kept_layouts_answer_as_a_fresh_walk_over_the_city_does():
                 own.add(rng.choice(around))  # an own cell off the city: only ever asked for by hand
             target = rng.choice(around if rng.random() < 0.2 else cells)
             limit = rng.choice([1, 3, 8, 64, 100])
-            assert city.shortest_walks(cities, own, target, limit) == reference_walks(cities, own, target, limit)
+            walks = reference_walks(cities, own, target, limit)
+            assert city.shortest_walks(cities, own, target, limit) == walks
             assert city.connection_cost(cities, own, target) == reference_cost(cities, own, target)
             assert city.distances(cities, target) == reference_distances(cities, target)
             assert city.from_own(cities, own) == reference_from_own(cities, own)
@@ -159,7 +161,7 @@ def test_answers_handed_out_are_copies_and_layouts_do_not_leak_between_cities():
     assert city.from_own(row, {(0, 0)})[(4, 0)] == 4
     assert len(city.edge_cells(row)) == 12
     # The same cards bent into an L: another layout, other answers, whatever was kept for the row.
-    bent = [*row[:3], {"x": 2, "y": 1, "card": "res2", "tokens": []}, {"x": 2, "y": 2, "card": "res2", "tokens": []}]
+    bent = [*row[:3], *({"x": 2, "y": y, "card": "res2", "tokens": []} for y in (1, 2))]
     assert city.shortest_walks(bent, {(0, 0)}, (2, 2)) == [[(2, 1), (2, 0), (1, 0)]]
     assert city.distances(bent, (0, 0))[(2, 2)] == 4 and (4, 0) not in city.distances(bent, (0, 0))
     assert city.label(bent, (2, 2)) == "D4" and city.label(row, (4, 0)) == "F2"
