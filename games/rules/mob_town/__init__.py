@@ -198,7 +198,7 @@ class MobTownRules(Rules):
     def example_moves(self, state: State, seat: int, limit: int = 5) -> list[str]:
         if seat not in engine.to_act(state):
             return []
-        return [self.format_move(state, seat, m) for m in decisions.example_moves(state, seat, limit)]
+        return decisions.example_texts(state, seat, limit)
 
     def notation_help(self) -> str:
         return _HELP + "\nCo-op: " + _COOP_HELP

@@ -120,6 +120,8 @@ def combine(perks: Iterable[Perk]) -> Perk:
     items = list(perks)
     if not items:
         return NO_PERK
+    if len(items) == 1:  # most often: the round's city card alone (takeover costs ask for it per seat)
+        return items[0]
     return Perk(
         cash_value=max(p.cash_value for p in items),
         surcharge=min(p.surcharge for p in items),

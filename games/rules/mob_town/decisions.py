@@ -27,13 +27,14 @@ the public table.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterator
 
 from games.rules.base import Choice, Decision, State
 
 from . import coop_moves, moves, takeover
 from .actions import cash_in_count, open_lot_cells
-from .city import label, shortest_walks
+from .city import label, layout, shortest_walks
 from .common import cards_text, controller, owned_cells
 from .coop import ACTION_TITLES, pawn_entry, role_of, suits_text
 from .data import AGENDAS, COLORS, PROFESSIONALS, PROPERTIES, ROLES
@@ -86,6 +87,7 @@ def _label(s: State, move: dict[str, Any], text: str) -> str:
 def turn_detail(s: State, seat: int) -> dict[str, Any]:
     hand = s["hands"][seat]
     city = s["city"]
+    names = layout(city)  # one look-up of the city's layout for every name below
     own = owned_cells(s, seat)
     ctx = takeover.context(s, seat)  # the seat's perks and reach, the same for every target
     here = ctx.here
@@ -95,10 +97,10 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
         walks = []
         if t.connection:
             for walk in shortest_walks(city, own, cell, limit=8):
-                walks.append([{"cell": list(c), "label": label(city, c),
+                walks.append([{"cell": list(c), "label": names.label(c),
                                "to": controller(here[c]) if controller(here[c]) != seat else None}
                               for c in walk])
-        targets.append({"cell": list(cell), "label": label(city, cell), "code": t.card.id,
+        targets.append({"cell": list(cell), "label": names.label(cell), "code": t.card.id,
                         "name": t.card.name, "cost": t.cost,
                         "connection": t.connection, "suits": list(t.card.suits) if t.card.suits else None,
                         "any_suit": t.any_suit, "cash_value": t.cash_value, "owner": t.owner, "walks": walks,
@@ -116,7 +118,7 @@ def turn_detail(s: State, seat: int) -> dict[str, Any]:
         "cash_in": cash_in_count(s),
         "targets": targets,
         "lot": lot if s["briefcases"][seat] > 0 else [],
-        "lot_cells": [{"cell": list(c), "label": label(city, c), "place": place_text(s, c)}
+        "lot_cells": [{"cell": list(c), "label": names.label(c), "place": place_text(s, c)}
                       for c in open_lot_cells(s)],
         "agendas": list(s["agendas"][seat]),
         "stack": [a for a in AGENDAS if a not in s["agendas"][seat]],
@@ -156,6 +158,48 @@ def _coop_decision(s: State, seat: int) -> Decision:
               + f"; your hand: {cards_text(s['hands'][seat])}")
     return Decision(seat=seat, kind="action", prompt=prompt, options=tuple(listed), complete=complete,
                     groups=_COOP_GROUPS, detail=detail)
+
+
+EXAMPLES_USUAL = 5  # lists are worked out at least this long and cut: a page's two lists are one
+
+
+def example_texts(s: State, seat: int, limit: int) -> list[str]:
+    """:func:`example_moves` in notation, kept for the last few positions asked about.
+
+    A page asks for them twice over (its own list, and the turn description's
+    shorter one: the first of the same), each time walking hundreds of legal moves.
+    """
+    if limit < 0:  # a list cut from its end: not the first of a longer one
+        return [format_move(s, seat, m) for m in example_moves(s, seat, limit)]
+    return list(_examples(_Position(s, seat, max(limit, EXAMPLES_USUAL)))[:limit])
+
+
+class _Position:
+    """A question about a position as a cache key: a position is plain data, so its repr names it exactly.
+
+    A position changed in place after it was asked about has another repr, so another key.
+    """
+
+    __slots__ = ("state", "key", "_hash")
+
+    def __init__(self, state: State | None, seat: int, length: int) -> None:
+        self.state = state
+        self.key = (seat, length, repr(state))
+        self._hash = hash(self.key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Position) and self.key == other.key
+
+
+@lru_cache(maxsize=32)
+def _examples(position: _Position) -> tuple[str, ...]:
+    s, (seat, length, _) = position.state, position.key
+    position.state = None  # the key keeps its text only, not the caller's position
+    assert s is not None
+    return tuple(format_move(s, seat, m) for m in example_moves(s, seat, length))
 
 
 def example_moves(s: State, seat: int, limit: int) -> list[dict[str, Any]]:

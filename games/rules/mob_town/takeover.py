@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator
 
 from games.rules.base import IllegalMove, State
@@ -215,7 +216,15 @@ def execute(s: State, seat: int, plan: Plan) -> dict[str, Any]:
 
 def payments(hand: list[str], t: Terms, limit: int = 200) -> list[list[str]]:
     """Distinct multisets of hand cards paying exactly ``t.cost`` (at most ``limit``)."""
-    counts = Counter(c for c in hand if t.accepts(c))
+    # What the answer depends on, and nothing more: a page asks again for every move it lists.
+    suits = None if t.any_suit or t.card.suits is None else t.card.suits
+    return [list(p) for p in _payments(tuple(hand), t.cost, t.cash_value, suits, limit)]
+
+
+@lru_cache(maxsize=1024)
+def _payments(hand: tuple[str, ...], cost: int, cash_value: int, suits: tuple[str, ...] | None,
+              limit: int) -> tuple[tuple[str, ...], ...]:
+    counts = Counter(c for c in hand if c == CASH or suits is None or card_suit(c) in suits)
     codes = sorted(counts, key=CARD_ORDER.__getitem__)
     found: list[list[str]] = []
 
@@ -228,15 +237,15 @@ def payments(hand: list[str], t: Terms, limit: int = 200) -> list[list[str]]:
         if i == len(codes):
             return
         code = codes[i]
-        worth = t.worth(code)
+        worth = cash_value if code == CASH else card_value(code)
         most = min(counts[code], left // worth)
         for n in range(most, -1, -1):
             chosen.extend([code] * n)
             go(i + 1, left - n * worth, chosen)
             del chosen[len(chosen) - n:]
 
-    go(0, t.cost, [])
-    return [sort_cards(p) for p in found]
+    go(0, cost, [])
+    return tuple(tuple(sort_cards(p)) for p in found)
 
 
 def connection_choices(rest: list[str], k: int) -> Iterator[list[str]]:

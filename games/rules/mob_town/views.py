@@ -17,7 +17,7 @@ from typing import Any
 
 from games.rules.base import State
 
-from .city import cell_of, label, origin, size
+from .city import cell_of, layout, origin, size
 from .common import cards_text, controller, seat_perk
 from .engine import to_act
 from .data import (
@@ -52,8 +52,9 @@ def card_info(card_id: str) -> dict[str, Any]:
 
 def city_view(s: State) -> list[dict[str, Any]]:
     out = []
+    names = layout(s["city"])
     for e in s["city"]:
-        entry: dict[str, Any] = {"x": e["x"], "y": e["y"], "label": label(s["city"], cell_of(e)),
+        entry: dict[str, Any] = {"x": e["x"], "y": e["y"], "label": names.label(cell_of(e)),
                                  "card": card_info(e["card"])}
         if s["mode"] == "coop":
             entry["mob"] = e["mob"]
@@ -178,8 +179,9 @@ def grid_text(s: State) -> list[str]:
 
 def city_lines(s: State) -> list[str]:
     lines = []
+    names = layout(s["city"])
     for e in sorted(s["city"], key=lambda e: (e["y"], e["x"])):
-        where = label(s["city"], cell_of(e))
+        where = names.label(cell_of(e))
         text = f"  {where:<4}{e['card']:<8}{property_text(e['card'])}"
         if s["mode"] == "coop":
             if e["down"]:

@@ -58,3 +58,27 @@ def test_coop_decisions():
     assert decision.detail["pawn"]["name"] and decision.detail["role"]["id"] == "detective"
     for option in decision.options[:40]:
         RULES.apply(s, 0, option.move)
+
+
+def test_example_moves_are_kept_per_position_and_a_changed_position_gets_its_own():
+    from games.rules.mob_town import decisions
+    from games.rules.mob_town.notation import format_move
+
+    s = table(ROW, players=3, hands=[["foxes1", "cash", "rats1", "snakes2", "sharks3"], [], []],
+              tokens={"res2": [0], "hot1": [2]})
+    fresh = [format_move(s, 0, m) for m in decisions.example_moves(s, 0, 5)]
+    assert RULES.example_moves(s, 0) == fresh
+    for limit in (0, 1, 4, 9):
+        assert RULES.example_moves(s, 0, limit) == [format_move(s, 0, m)
+                                                    for m in decisions.example_moves(s, 0, limit)]
+    kept = RULES.example_moves(s, 0)
+    kept.clear()  # the caller's own list
+    assert RULES.example_moves(s, 0) == fresh
+    assert fresh[0] == "take over cas3 with sharks 3"
+    # The same position object, changed in place: cas3 taken over by seat 0 meanwhile. Nothing kept for it.
+    s["city"][1]["tokens"] = [0]
+    s["supply"][0] -= 1
+    changed = RULES.example_moves(s, 0)
+    assert changed == [format_move(s, 0, m) for m in decisions.example_moves(s, 0, 5)]
+    assert changed != fresh and not any(e.startswith("take over cas3") for e in changed)
+    assert decisions._examples.cache_info().maxsize is not None

@@ -124,3 +124,20 @@ def test_every_enumerated_takeover_is_accepted():
         RULES.apply(s, 0, {"action": "takeover", **part})
     targets = {tuple(p["at"]) for p in plans}
     assert (4, 0) in targets and (0, 0) not in targets
+
+
+def test_ways_to_pay_are_kept_by_what_they_depend_on_and_handed_out_as_copies():
+    s = table(ROW, hands=[["rats1", "weasels1", "cash", "sharks2", "rats2"], []])
+    hand = s["hands"][0]
+    res2 = takeover.terms(s, 0, (0, 0))  # rats or weasels, cost 2
+    cas3 = takeover.terms(s, 0, (1, 0))  # rats or sharks, cost 3
+    ways = [["rats1", "weasels1"], ["rats1", "cash"], ["rats2"], ["weasels1", "cash"]]
+    first = takeover.payments(hand, res2)
+    assert first == ways
+    first[0].append("cash")
+    first.clear()
+    assert takeover.payments(hand, res2) == ways
+    assert takeover.payments(hand, cas3) == [["rats1", "rats2"], ["rats1", "sharks2"], ["rats2", "cash"],
+                                             ["sharks2", "cash"]]
+    assert takeover.payments(hand, res2, limit=1) == ways[:1]
+    assert takeover._payments.cache_info().maxsize is not None
