@@ -62,3 +62,28 @@ def test_prepared_statements_can_be_turned_off_for_a_pooler(toy_rules, settings)
         assert prepared_turns() == []
     finally:
         connection.close()
+
+
+def test_a_game_pages_reads_by_id_are_prepared_and_reused(toy_rules, client) -> None:
+    """The page's fixed reads (the game with its projection, its seats, its talk, its log) are planned once
+    per connection: each page after the first only executes them."""
+    play_picks(1)
+    game_id = Projection.objects.latest("pk").pk
+
+    def reads() -> dict[str, int]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements "
+                           "WHERE statement NOT LIKE %s", [TURN])
+            return {statement: count for statement, count in cursor.fetchall()}
+
+    for _ in range(3):
+        assert client.get(f"/games/{game_id}/").status_code == 200
+    after_three = reads()
+    assert client.get(f"/games/{game_id}/").status_code == 200
+    after_four = reads()
+    page_reads = [s for s in after_four if '"games_game"' in s or '"games_seat"' in s or '"games_event"' in s]
+    assert len(page_reads) >= 3, after_four
+    assert set(after_four) == set(after_three), "a later page prepares nothing new"
+    # A page shown again reads the game (a kept page then skips what its state decides, such as the log).
+    game_read = next(s for s in page_reads if s.lstrip().startswith('SELECT "games_game"'))
+    assert after_four[game_read] == after_three[game_read] + 1, "the game was read again, as prepared"
