@@ -128,6 +128,8 @@ TEMPLATES = [
                 "django.template.loaders.app_directories.Loader",
                 "games.ui.loader.Loader",
             ])],
+            # {% url %} with its answers kept (config.cachedurl): a game page prints dozens of links.
+            "builtins": ["config.cachedurl"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
