@@ -11,7 +11,9 @@ client (the whole middleware stack and template rendering; no network), with
 - ``page_lobby``: the lobby of a player with games running;
 - ``page_<slug>_player_cold``, ``page_<slug>_spectator_cold``: the game page as first shown
   after a move, with nothing kept of earlier views (the pages above are shown again: the
-  state's part of a page is rendered once per state and viewer, see games.views.kept).
+  state's part of a page is rendered once per state and viewer, see games.views.kept);
+- ``page_<slug>_player_cold_told``: the same, for a player this process told the game's log
+  before (games.selectors.log keeps it per viewer and reads only the events since).
 
 Each figure is the median of ``BENCH_PAGE_REPEAT`` (30) fetches after two warm-up
 fetches, in ms; ``ratio`` is that median over the median of a 404 page fetched
@@ -59,13 +61,19 @@ def paired_ms(fetch: Callable[[], Any], floor: Callable[[], Any]) -> tuple[float
     return statistics.median(pages) * 1000, statistics.median(floors) * 1000
 
 
-def cold(client: Any, address: str) -> Any:
-    """The page as first shown after a move: what the process kept of earlier views is dropped first."""
-    from games.selectors import seats
+def cold(client: Any, address: str, *, told: bool = False) -> Any:
+    """The page as first shown after a move: what the process kept of earlier views is dropped first.
+
+    ``told``: the game's log as told to this viewer before stays kept (a viewer who looked before the
+    move, served by the same process); otherwise the whole log is read and told again.
+    """
+    from games.selectors import log, seats
     from games.views.kept import FRAGMENTS
 
     FRAGMENTS.clear()
     seats._SEAT_ANSWERS.clear()
+    if not told:
+        log._TOLD.clear()
     return client.get(address, secure=True)
 
 
@@ -132,13 +140,14 @@ def main() -> None:
             floors.append(floor)
             common.report(f"page_{rules.slug}_{name}", value, "ms", ratio=round(value / floor, 1),
                           floor_ms=round(floor, 3), events=Game.objects.get(pk=game_id).events.count())
-        for name in ("player", "spectator"):
-            # The first view of a state (after a move): nothing of the page nor of the rules' answers kept.
+        for name, told in (("player", False), ("spectator", False), ("player", True)):
+            # The first view of a state (after a move): nothing of the page nor of the rules' answers kept;
+            # with ``told``, the log told to this viewer before the move is (see ``cold``).
             client, address = pages[name]
-            value, floor = paired_ms(functools.partial(cold, client, address), not_found)
+            value, floor = paired_ms(functools.partial(cold, client, address, told=told), not_found)
             floors.append(floor)
-            common.report(f"page_{rules.slug}_{name}_cold", value, "ms", ratio=round(value / floor, 1),
-                          floor_ms=round(floor, 3))
+            common.report(f"page_{rules.slug}_{name}_cold{'_told' if told else ''}", value, "ms",
+                          ratio=round(value / floor, 1), floor_ms=round(floor, 3))
     if lobby_client is not None:
         value, floor = paired_ms(lambda: lobby_client.get("/", secure=True), not_found)
         floors.append(floor)

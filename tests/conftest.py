@@ -68,13 +68,13 @@ def toy_rules(monkeypatch):
 def _fresh_snapshot_cache():
     """Each test starts with empty per-process state caches (test rollbacks reuse game ids)."""
     from games import store
-    from games.selectors import seats
+    from games.selectors import log, seats
 
-    store._SNAPSHOTS.clear()
-    seats._PAST_STATES.clear()
+    for kept in (store._SNAPSHOTS, seats._PAST_STATES, log._TOLD):
+        kept.clear()
     yield
-    store._SNAPSHOTS.clear()
-    seats._PAST_STATES.clear()
+    for kept in (store._SNAPSHOTS, seats._PAST_STATES, log._TOLD):
+        kept.clear()
 
 
 PURE_FOLDERS = ("rules", "conformance", "golden")

@@ -20,19 +20,24 @@ from django.db.models.query import ValuesIterable, get_related_populators
 
 from config.db import prepared
 
-# Where the id goes: no game, seat or message has this id.
-_MARK = -914_237_651
+# Where the values go (an id, a sequence number): no game, seat, message or event has these. The second
+# is positive and in range for any integer column: Django drops a comparison with a value a field cannot
+# hold (``seq > -1`` on a positive field), and the marker with it.
+_MARKS = (-914_237_651, 2_114_237_652)
+_MARK = _MARKS[0]
 
 
 class _Compiled:
-    def __init__(self, queryset: QuerySet[Any]) -> None:
+    def __init__(self, queryset: QuerySet[Any], arity: int) -> None:
         self.db = queryset.db
         self.compiler = queryset.query.get_compiler(using=self.db)
         self.sql, params = self.compiler.as_sql()
         self.params = list(params)
-        self.spots = [i for i, value in enumerate(self.params) if value == _MARK]
-        if not self.spots:
-            raise ValueError("a prepared query takes its value at least once")
+        # (where in the parameters, which value): each value goes where its marker was.
+        self.spots = [(i, _MARKS.index(value)) for i, value in enumerate(self.params)
+                      if isinstance(value, int) and value in _MARKS[:arity]]
+        if {which for _, which in self.spots} != set(range(arity)):
+            raise ValueError("a prepared query takes each of its values at least once")
         query = queryset.query
         # A ``values()`` query: its rows are dicts of these names (as Django's ValuesIterable makes them).
         self.names: list[str] | None = None
@@ -40,10 +45,10 @@ class _Compiled:
             self.names = (list(query.selected) if query.selected
                           else [*query.extra_select, *query.values_select, *query.annotation_select])
 
-    def _results(self, value: int) -> list[list[Any]]:
+    def _results(self, values: tuple[int, ...]) -> list[list[Any]]:
         params = list(self.params)
-        for spot in self.spots:
-            params[spot] = value
+        for spot, which in self.spots:
+            params[spot] = values[which]
         db = connections[self.db]
         if db.vendor == "postgresql":
             # Planned once per connection too: for these reads by id, planning cost more than running.
@@ -52,16 +57,16 @@ class _Compiled:
             cursor.execute(self.sql, params)
             return [cursor.fetchall()]
 
-    def dicts(self, value: int) -> list[dict[str, Any]]:
-        """What ``list(queryset)`` gives for ``value`` when the queryset is a ``values()`` one."""
+    def dicts(self, values: tuple[int, ...]) -> list[dict[str, Any]]:
+        """What ``list(queryset)`` gives for ``values`` when the queryset is a ``values()`` one."""
         names = self.names
         if names is None:
             raise TypeError("not a values() query")
-        return [dict(zip(names, row)) for row in self.compiler.results_iter(self._results(value))]
+        return [dict(zip(names, row)) for row in self.compiler.results_iter(self._results(values))]
 
-    def rows(self, value: int) -> list[Model]:
-        """What ``list(queryset)`` gives for ``value``, as Django's ModelIterable builds it."""
-        results = self._results(value)
+    def rows(self, values: tuple[int, ...]) -> list[Model]:
+        """What ``list(queryset)`` gives for ``values``, as Django's ModelIterable builds it."""
+        results = self._results(values)
         compiler = self.compiler
         select, klass_info = compiler.select, compiler.klass_info
         model = klass_info["model"]
@@ -78,30 +83,39 @@ class _Compiled:
 
 
 class Prepared:
-    """A query shape ``build(value)`` (a queryset filtered by one integer, used once or more), compiled
-    once per connection."""
+    """A query shape ``build(*values)`` (a queryset filtered by one integer, or two: an id and a sequence
+    number, used once or more), compiled once per connection."""
 
-    def __init__(self, name: str, build: Callable[[int], QuerySet[Any]]) -> None:
+    def __init__(self, name: str, build: Callable[..., QuerySet[Any]], arity: int = 1) -> None:
+        if not 1 <= arity <= len(_MARKS):
+            raise ValueError(f"a prepared query takes 1 to {len(_MARKS)} values")
         self.name = f"prepared_{name}"
         self.build = build
+        self.arity = arity
         self.db: str | None = None
 
     def compiled(self) -> _Compiled:
+        marks = _MARKS[:self.arity]
         if self.db is None:
-            self.db = self.build(_MARK).db
+            self.db = self.build(*marks).db
         # Kept on the connection (one per thread): its SQL is in that database's dialect.
         kept: dict[str, _Compiled] = connections[self.db].__dict__.setdefault("_prepared_reads", {})
         compiled = kept.get(self.name)
         if compiled is None:
-            compiled = kept[self.name] = _Compiled(self.build(_MARK))
+            compiled = kept[self.name] = _Compiled(self.build(*marks), self.arity)
         return compiled
 
-    def __call__(self, value: int) -> list[Model]:
-        return self.compiled().rows(int(value))
+    def _values(self, values: tuple[Any, ...]) -> tuple[int, ...]:
+        if len(values) != self.arity:
+            raise TypeError(f"{self.name} takes {self.arity} value(s), not {len(values)}")
+        return tuple(int(value) for value in values)
 
-    def dicts(self, value: int) -> list[dict[str, Any]]:
+    def __call__(self, *values: int) -> list[Model]:
+        return self.compiled().rows(self._values(values))
+
+    def dicts(self, *values: int) -> list[dict[str, Any]]:
         """The rows of a ``values()`` shape, as dicts."""
-        return self.compiled().dicts(int(value))
+        return self.compiled().dicts(self._values(values))
 
 
 __all__ = ["Prepared"]

@@ -4,17 +4,20 @@ Moves are told by the rules' own narration (``rules.narrate``, stored per
 event on the move path, see :mod:`games.narration`), so a sealed bid reads
 "Ada placed a bid" to everyone but Ada until the bids are revealed. Other
 events (joining, deadlines, vacations, substitutes) are told here. Nothing is
-replayed: a page reads its whole log in one query (the events with their stored
-narrations), and a part of the log in three small ones.
+replayed: a page reads the events it has not told yet in one query (the events
+with their stored narrations; the log told before is kept per process and
+viewer, see ``_told``), and a part of the log in three small ones.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from django.db.models import Max, OuterRef, Subquery
-from django.utils import dateformat, timezone
+from django.utils import dateformat, timezone, translation
 
 from games.models import Event, Game, Narration
 from games.narration import round_of, text_for
@@ -132,14 +135,19 @@ def _name_timeline(game: Game, records: list[dict[str, Any]] | None = None) -> N
 
 
 def _timeline_of(game: Game, rows: Iterable[tuple[int, str, int | None, dict[str, Any]]]) -> NameTimeline:
+    rows = list(rows)
     names: list[str] | None = None
-    changes = []
-    for seq, kind, seat, payload in rows:
+    for _, kind, _, payload in rows:
         if kind == "game_started":
             names = list(payload.get("names", []))
-        elif payload.get("by") == "substitute" and payload.get("user") is not None and seat is not None:
-            changes.append((seq, seat, payload.get("name", "")))
-    return (names if names is not None else seat_names(game)), changes
+    return (names if names is not None else seat_names(game)), _substitutions(rows)
+
+
+def _substitutions(rows: Iterable[tuple[int, str, int | None, dict[str, Any]]]) -> list[tuple[int, int, str]]:
+    """(seq, seat, name) of each substitute who took a seat over, among ``rows``."""
+    return [(seq, seat, payload.get("name", "")) for seq, kind, seat, payload in rows
+            if kind == "player_replaced" and payload.get("by") == "substitute" and payload.get("user") is not None
+            and seat is not None]
 
 
 def _attach_narrations(game: Game, records: list[dict[str, Any]]) -> None:
@@ -183,24 +191,20 @@ def game_log(game: Game, viewer: int | None, limit: int | None = None,
     ``kinds`` keeps only those events (the deadline history is the log of the clock's events);
     ``current_round`` is the round the game is in now, where the events after the last move belong.
     """
-    complete = not kinds and not limit
-    if complete:
-        # The whole log, each move with its stored narration, in one query (a page's most frequent read),
-        # compiled once per connection.
-        rows = list(reversed(_WHOLE_LOG.dicts(game.pk)))
-    else:
-        events = Event.objects.filter(game=game).order_by("-seq")
-        if kinds:
-            events = events.filter(kind__in=list(kinds))
-        if limit:
-            events = events[:limit]
-        rows = list(reversed(list(events.values(*LOG_FIELDS))))
+    if not kinds and not limit:
+        told = _told(game, viewer)
+        rounds = rounds_of([entry.move_round for entry in told], current_round)
+        return [{"seq": entry.seq, "kind": entry.kind, "created_at": entry.created_at, "source": entry.source,
+                 "summary": entry.summary, "round": number}
+                for entry, number in zip(reversed(told), reversed(rounds))]
+    events = Event.objects.filter(game=game).order_by("-seq")
+    if kinds:
+        events = events.filter(kind__in=list(kinds))
+    if limit:
+        events = events[:limit]
+    rows = list(reversed(list(events.values(*LOG_FIELDS))))
     records = [{"seq": e["seq"], "kind": e["kind"], "seat": e["seat"], "payload": e["payload"]} for e in rows]
-    if complete:
-        for record, row in zip(records, rows):
-            if record["kind"] in MOVE_KINDS and row["narration"] is not None:
-                record["narration"] = row["narration"]
-    summaries = describe_records(records, game, viewer, complete=complete)
+    summaries = describe_records(records, game, viewer)
     rounds = event_rounds(records, current_round)
     log = [{"seq": e["seq"], "kind": e["kind"], "created_at": e["created_at"], "source": e["source"],
             "summary": summary, "round": number}
@@ -211,13 +215,91 @@ def game_log(game: Game, viewer: int | None, limit: int | None = None,
 LOG_FIELDS = ["seq", "kind", "seat", "payload", "created_at", "source"]
 
 
-def _whole_log(game_id: int) -> Any:
+def _log_after(game_id: int, after: int) -> Any:
     narration = Narration.objects.filter(game_id=game_id, seq=OuterRef("seq")).values("texts")[:1]
-    return (Event.objects.filter(game_id=game_id).order_by("-seq").annotate(narration=Subquery(narration))
-            .values(*LOG_FIELDS, "narration"))
+    return (Event.objects.filter(game_id=game_id, seq__gt=after).order_by("seq")
+            .annotate(narration=Subquery(narration)).values(*LOG_FIELDS, "narration"))
 
 
-_WHOLE_LOG = Prepared("whole_log", _whole_log)
+# A game's events after a given one, oldest first, each move with its stored narration.
+_LOG_AFTER = Prepared("log_after", _log_after, arity=2)
+
+
+# -- the whole log, told once --------------------------------------------------------------------------
+#
+# Events are never changed, and what an event says depends only on the events before it (the names as
+# they were, a vacation's end), the viewer and the viewer's time zone and language. So a game's log,
+# once told, is kept per process and viewer, and a page after a move reads and tells only the events
+# since: a first view after a move no longer costs the whole game's length. Kept only once the game has
+# started (its names are those of ``game_started``); bounded; each entry replaced whole, never changed,
+# so threads that read it meanwhile see one consistent log.
+
+
+@dataclass(frozen=True)
+class TellsEvent:
+    seq: int
+    kind: str
+    created_at: datetime.datetime
+    source: str
+    summary: str
+    move_round: int | None  # a move's round, from its narration; None for other events
+
+
+@dataclass(frozen=True)
+class _Told:
+    entries: tuple[TellsEvent, ...]
+    names: tuple[str, ...]  # the players' names at the start (game_started's)
+    changes: tuple[tuple[int, int, str], ...]  # substitutions: (seq, seat, name)
+    vacation_until: tuple[tuple[int, Any], ...]  # each seat's latest vacation end, as told
+
+
+_TOLD: "OrderedDict[tuple[Any, ...], _Told]" = OrderedDict()
+TOLD_KEPT = 256
+
+
+def _told(game: Game, viewer: int | None) -> tuple[TellsEvent, ...]:
+    """Every event of the game in words for ``viewer``, oldest first (kept: see above)."""
+    key = (game.pk, viewer, timezone.get_current_timezone_name(), translation.get_language())
+    kept = _TOLD.get(key)
+    rows = _LOG_AFTER.dicts(game.pk, kept.entries[-1].seq if kept is not None and kept.entries else 0)
+    if kept is not None and not rows:
+        return kept.entries
+    told = _tell(game, viewer, rows, kept)
+    if told.names:
+        _TOLD[key] = told
+        _TOLD.move_to_end(key)
+        while len(_TOLD) > TOLD_KEPT:
+            _TOLD.popitem(last=False)
+    return told.entries
+
+
+def _tell(game: Game, viewer: int | None, rows: list[dict[str, Any]], kept: _Told | None) -> _Told:
+    """``kept`` (or nothing) followed by ``rows`` told: each with the names as they were at that event."""
+    records = [{"seq": r["seq"], "kind": r["kind"], "seat": r["seat"], "payload": r["payload"],
+                **({"narration": r["narration"]} if r["kind"] in MOVE_KINDS and r["narration"] is not None
+                   else {})} for r in rows]
+    if kept is not None:
+        start, changes = list(kept.names), list(kept.changes)
+        vacation_until = dict(kept.vacation_until)
+        changes += _substitutions((r["seq"], r["kind"], r["seat"], r["payload"]) for r in records)
+    else:
+        start, changes = _name_timeline(game, records)
+        vacation_until = {}
+    context: dict[str, Any] = {"vacation_until": vacation_until}
+    entries = list(kept.entries) if kept is not None else []
+    for record, row in zip(records, rows):
+        names = list(start)
+        for seq, seat, name in changes:
+            # The substitution event itself already speaks of the newcomer by name.
+            if seq < record["seq"] and seat < len(names):
+                names[seat] = name
+        if record["kind"] == "vacation_started":
+            vacation_until[record["seat"]] = record["payload"].get("until")
+        summary = describe_event(record, names, viewer, context)
+        entries.append(TellsEvent(row["seq"], row["kind"], row["created_at"], row["source"], summary,
+                                  round_of(record.get("narration")) if record["kind"] in MOVE_KINDS else None))
+    started = kept is not None or any(r["kind"] == "game_started" for r in records)
+    return _Told(tuple(entries), tuple(start) if started else (), tuple(changes), tuple(vacation_until.items()))
 
 
 def event_rounds(records: list[dict[str, Any]], current: int | None = None) -> list[int | None]:
@@ -228,7 +310,12 @@ def event_rounds(records: list[dict[str, Any]], current: int | None = None) -> l
     about the turn that move ends; the events after the last move belong to the
     game's ``current`` round, or to the last move's round when none is given.
     """
-    rounds: list[int | None] = [round_of(r.get("narration")) if r["kind"] in MOVE_KINDS else None for r in records]
+    return rounds_of([round_of(r.get("narration")) if r["kind"] in MOVE_KINDS else None for r in records], current)
+
+
+def rounds_of(move_rounds: list[int | None], current: int | None = None) -> list[int | None]:
+    """:func:`event_rounds` from each event's move round (None for an event that is not a move)."""
+    rounds = list(move_rounds)
     known = current
     for i in range(len(rounds) - 1, -1, -1):
         if rounds[i] is None:

@@ -45,18 +45,21 @@ def test_a_missing_or_impossible_game_is_none(running_game):
     assert selectors.game_get(-5) is None
 
 
-def test_the_whole_log_reads_as_the_orm_reads_it(running_game):
+def test_the_log_after_an_event_reads_as_the_orm_reads_it(running_game):
     from django.db.models import OuterRef, Subquery
 
     from games.models import Event, Narration
-    from games.selectors.log import LOG_FIELDS, _WHOLE_LOG
+    from games.selectors.log import _LOG_AFTER, LOG_FIELDS
     from tests.web.test_log_rounds import play_until_round
 
     play_until_round(running_game, 2)
     narration = Narration.objects.filter(game=running_game, seq=OuterRef("seq")).values("texts")[:1]
-    expected = list(Event.objects.filter(game=running_game).order_by("-seq")
-                    .annotate(narration=Subquery(narration)).values(*LOG_FIELDS, "narration"))
-    rows = _WHOLE_LOG.dicts(running_game.pk)
-    assert rows == expected
+    for after in (0, 3, 10**6):
+        expected = list(Event.objects.filter(game=running_game, seq__gt=after).order_by("seq")
+                        .annotate(narration=Subquery(narration)).values(*LOG_FIELDS, "narration"))
+        assert _LOG_AFTER.dicts(running_game.pk, after) == expected
+    rows = _LOG_AFTER.dicts(running_game.pk, 0)
+    assert [row["seq"] for row in rows] == list(range(1, len(rows) + 1))
     assert any(isinstance(row["narration"], dict) for row in rows), "the narrations' JSON is decoded"
     assert all(isinstance(row["payload"], dict) for row in rows)
+    assert _LOG_AFTER.dicts(running_game.pk, 10**6) == []
