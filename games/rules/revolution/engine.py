@@ -380,20 +380,25 @@ def apply_stored(state: State, seat: int, move: Any) -> State:
     return new
 
 
-def _own(state: State) -> State:
-    """A copy whose mutable parts that resolution changes are private to it."""
+def _own(state: State, *, log: bool = True) -> State:
+    """A copy whose mutable parts that resolution changes are private to it.
+
+    A hand is never changed in place (patronage puts the set-aside pile in its place), so the list
+    of hands is copied and the hands are not. ``log=False``: the caller starts a new log.
+    """
     s = dict(state)
     s["support"] = list(state["support"])
-    s["hands"] = [dict(h) for h in state["hands"]]
+    s["hands"] = list(state["hands"])
     s["aside"] = [dict(a) for a in state["aside"]]
     s["bank"] = dict(state["bank"])
     s["board"] = {k: list(v) for k, v in state["board"].items()}
-    s["log"] = {"round": state["log"]["round"], "events": list(state["log"]["events"])}
+    if log:
+        s["log"] = {"round": state["log"]["round"], "events": list(state["log"]["events"])}
     return s
 
 
 def _reveal(state: State) -> State:
-    s = _own(state)
+    s = _own(state, log=False)
     n = s["players"]
     # The tokens are now on the bid boards, no longer in hand.
     s["hands"] = [zero_tokens() for _ in range(n)]
