@@ -24,7 +24,6 @@ from config.db import prepared
 # is positive and in range for any integer column: Django drops a comparison with a value a field cannot
 # hold (``seq > -1`` on a positive field), and the marker with it.
 _MARKS = (-914_237_651, 2_114_237_652)
-_MARK = _MARKS[0]
 
 
 class _Compiled:
