@@ -104,6 +104,20 @@ def new_game(prefix: str, slug: str | None = None, n: int | None = None, seed: s
     return game.pk
 
 
+def most_players(rules: Any) -> int:
+    """The most players the game takes with its default options (some games seat the most only with an option)."""
+    from games.rules import OptionError
+
+    defaults = rules.resolve_options({})
+    for n in range(rules.max_players, rules.min_players, -1):
+        try:
+            rules.check_options(n, defaults)
+        except OptionError:
+            continue
+        return int(n)
+    return int(rules.min_players)
+
+
 class Driver:
     """Plays random legal moves in one game through the write path, timing only submit_move."""
 

@@ -77,20 +77,6 @@ def cold(client: Any, address: str, *, told: bool = False) -> Any:
     return client.get(address, secure=True)
 
 
-def most_players(rules: Any) -> int:
-    """The most players the game takes with its default options (some games seat the most only with an option)."""
-    from games.rules import OptionError
-
-    defaults = rules.resolve_options({})
-    for n in range(rules.max_players, rules.min_players, -1):
-        try:
-            rules.check_options(n, defaults)
-        except OptionError:
-            continue
-        return int(n)
-    return int(rules.min_players)
-
-
 def main() -> None:
     os.environ["DEBUG"] = "0"
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # what the startup guard asks of production
@@ -122,7 +108,7 @@ def main() -> None:
     for rules in all_rules():
         if ONLY and rules.slug not in ONLY:
             continue
-        game_id = common.new_game(f"page-{rules.slug}-{run}", rules.slug, most_players(rules))
+        game_id = common.new_game(f"page-{rules.slug}-{run}", rules.slug, common.most_players(rules))
         driver = common.Driver(game_id, random.Random(1))
         for _ in range(MOVES):
             if not driver.step():

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import pickle
 import random
@@ -29,20 +30,6 @@ from pathlib import Path
 from typing import Any
 
 ROUNDS = 3
-
-
-def _most_players(rules: Any) -> int:
-    """The most players the game takes with its default options (as the page benchmarks play it)."""
-    from games.rules import OptionError
-
-    defaults = rules.resolve_options({})
-    for n in range(rules.max_players, rules.min_players, -1):
-        try:
-            rules.check_options(n, defaults)
-        except OptionError:
-            continue
-        return int(n)
-    return int(rules.min_players)
 
 
 def _positions(rules: Any, players: int, count: int, moves: int) -> list[Any]:
@@ -73,6 +60,16 @@ def _ask(rules: Any, positions: list[Any]) -> tuple[float, list[Any]]:
     return spent, answers
 
 
+def _common() -> Any:
+    """This tree's bench/common.py (its helpers import the measured tree's games lazily), loaded by path:
+    the inner run is a script in another checkout, where ``bench`` is not a package on the path."""
+    spec = importlib.util.spec_from_file_location("bench_common", Path(__file__).with_name("common.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _inner(slug: str, count: int, moves: int) -> None:
     # The measured tree's modules, not this virtualenv's editable install of another checkout.
     sys.meta_path[:] = [finder for finder in sys.meta_path if "editable" not in repr(finder).lower()]
@@ -81,7 +78,7 @@ def _inner(slug: str, count: int, moves: int) -> None:
     from games.rules import get_rules
 
     rules = get_rules(slug)
-    positions = _positions(rules, _most_players(rules), count, moves)
+    positions = _positions(rules, _common().most_players(rules), count, moves)
     frozen = pickle.dumps(positions)
     rounds: list[float] = []
     answers: list[Any] = []

@@ -342,15 +342,7 @@ def apply(state: State, seat: int, move: Any) -> State:
                           accepted=f"seats are 0 to {state['players'] - 1}")
     phase = state["phase"]
     if phase == "bidding":
-        # Any seat may bid, also one that already did: a new bid replaces the old one.
-        bid = check_bid(state["hands"][seat], move)
-        bids = dict(state["bids"])
-        bids[SEAT_KEYS[seat]] = bid
-        new = dict(state)
-        new["bids"] = bids
-        if len(bids) == state["players"]:
-            return _reveal(new)
-        return new
+        return _with_bid(state, seat, check_bid(state["hands"][seat], move))
     if phase == "choice":
         return _apply_choice(state, seat, move)
     raise IllegalMove("the game is over; no more moves are accepted")
@@ -371,6 +363,14 @@ def apply_stored(state: State, seat: int, move: Any) -> State:
         if not tokens or 0 in tokens.values():
             bid = check_bid(state["hands"][seat], move)
             break
+    return _with_bid(state, seat, bid)
+
+
+def _with_bid(state: State, seat: int, bid: Bid) -> State:
+    """The state with ``seat``'s (checked) bid in; revealed when it is the last one.
+
+    Any seat may bid, also one that already did: a new bid replaces the old one.
+    """
     bids = dict(state["bids"])
     bids[SEAT_KEYS[seat]] = bid
     new = dict(state)
