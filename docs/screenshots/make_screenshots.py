@@ -194,6 +194,8 @@ def shoot(url: str, path: Path, height: int) -> None:
 
 def main() -> None:
     call_command("migrate", verbosity=0, interactive=False)
+    # Served as production serves it (DEBUG off: whitenoise reads the collected files, not the apps' folders).
+    call_command("collectstatic", verbosity=0, interactive=False)
     only_five_points = sys.argv[1:] == ["five-points"]
     only_five_tribes = sys.argv[1:] == ["five-tribes"]
     game, ada, brook = build_game()
