@@ -267,9 +267,12 @@ def _told(game: Game, viewer: int | None) -> tuple[TellsEvent, ...]:
     told = _tell(game, viewer, rows, kept)
     if told.names:
         _TOLD[key] = told
-        _TOLD.move_to_end(key)
-        while len(_TOLD) > TOLD_KEPT:
-            _TOLD.popitem(last=False)
+        try:
+            _TOLD.move_to_end(key)
+            while len(_TOLD) > TOLD_KEPT:
+                _TOLD.popitem(last=False)
+        except KeyError:  # another thread of this process evicted it meanwhile: nothing is lost
+            pass
     return told.entries
 
 

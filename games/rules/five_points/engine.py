@@ -97,10 +97,7 @@ class FivePointsRules(Rules):
         """A varied handful: a plain placement, a bid, a pass (or the choices on offer)."""
         picks: list[Move] = []
         if state["phase"] == "placement" and seat == state["current"]:
-            moves = list(movegen.legal_moves(state, seat))
-            plain = [m for m in moves if m["action"] == "place" and "bid" not in m]
-            bids = [m for m in moves if "bid" in m]
-            picks = plain[:2] + bids[:1] + bids[-1:] + [{"action": "pass"}]
+            picks = movegen.placement_samples(state, seat)
         else:
             for move in movegen.legal_moves(state, seat):
                 picks.append(move)

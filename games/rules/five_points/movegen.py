@@ -48,6 +48,23 @@ def _placement_moves(state: State, seat: int) -> Iterator[Move]:
     yield {"action": "pass"}
 
 
+def placement_samples(state: State, seat: int) -> list[Move]:
+    """The first two plain placements, the first and the last bid, in ``legal_moves``' order, then the pass:
+    what example moves show, found without walking the hundreds of bids in between."""
+    hq = state["hq"][seat]
+    count = len(state["tiles"])
+    if hq < 1:
+        return [{"action": "pass"}]
+    samples: list[Move] = [{"action": "place", "tile": tile} for tile in range(1, min(count, 2) + 1)]
+    open_markers = [marker for marker in range(len(state["markers"])) if min_bid(state, seat, marker) < hq]
+    if open_markers and count:
+        first, last = open_markers[0], open_markers[-1]
+        samples.append({"action": "place", "tile": 1, "marker": letter(first), "bid": min_bid(state, seat, first)})
+        samples.append({"action": "place", "tile": count, "marker": letter(last), "bid": hq - 1})
+    samples.append({"action": "pass"})
+    return samples
+
+
 def random_move(state: State, seat: int, rng: random.Random) -> Move:
     """A legal move chosen with ``rng`` only."""
     if state["phase"] == "placement":

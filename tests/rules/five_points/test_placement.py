@@ -138,3 +138,27 @@ def test_empty_hq_passes_automatically() -> None:
     with pytest.raises(IllegalMove, match=r"you have no rabble on your HQ to place \(`pass`\)"):
         s2 = dict(state, current=1, passed=[])
         RULES.apply(s2, 1, {"action": "place", "tile": 1})
+
+
+def test_placement_samples_are_the_first_and_last_of_every_legal_move_in_order() -> None:
+    """Example moves pick from the legal placements without listing them all: the same picks as the list."""
+    import random
+
+    from games.rules import get_rules
+    from games.rules.five_points import movegen
+
+    rules = get_rules("five_points")
+    compared = 0
+    for game in range(12):
+        rng = random.Random(game)
+        state = rules.setup(3 + game % 3, {}, f"samples-{game}")
+        while awaited := rules.to_act(state):
+            seat = awaited[0]
+            if state["phase"] == "placement" and seat == state["current"]:
+                moves = list(movegen.legal_moves(state, seat))
+                plain = [m for m in moves if m["action"] == "place" and "bid" not in m]
+                bids = [m for m in moves if "bid" in m]
+                assert movegen.placement_samples(state, seat) == plain[:2] + bids[:1] + bids[-1:] + [{"action": "pass"}]
+                compared += 1
+            state = rules.apply(state, seat, rules.random_move(state, seat, rng))
+    assert compared > 200
