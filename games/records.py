@@ -104,7 +104,12 @@ class Replayer:
         self.stored = stored
 
     def feed(self, kind: str, seat: int | None, payload: Mapping[str, Any]) -> None:
-        if kind == "game_created":
+        if kind in MOVE_KINDS:  # first: nearly every event is one
+            if self.state is None or self.rules is None or seat is None:
+                raise RecordError(f"{kind} before the game started, or without a seat")
+            apply = self.rules.apply_stored if self.stored else self.rules.apply
+            self.state = apply(self.state, seat, payload["move"])
+        elif kind == "game_created":
             self.created = dict(payload)
             self.rules = get_rules(payload["rules"], payload["rules_version"])
         elif kind == "game_started":
@@ -112,11 +117,6 @@ class Replayer:
             if created is None or self.rules is None:
                 raise RecordError("game_started before game_created")
             self.state = self.rules.setup(created["num_players"], created["options"], started_seed(created, payload))
-        elif kind in MOVE_KINDS:
-            if self.state is None or self.rules is None or seat is None:
-                raise RecordError(f"{kind} before the game started, or without a seat")
-            apply = self.rules.apply_stored if self.stored else self.rules.apply
-            self.state = apply(self.state, seat, payload["move"])
 
 
 def replay_record(record: Mapping[str, Any], *, verify: bool = True) -> State | None:

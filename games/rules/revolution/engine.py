@@ -353,9 +353,13 @@ def apply_stored(state: State, seat: int, move: Any) -> State:
 
     A bid's checks are a tenth of a replayed game's time and cannot fail here, so
     the bid is taken as stored; only its zero counts, which a move sent through the
-    API may hold and ``apply`` drops, send it through the checks. Choices are rare and
-    keep the usual path.
+    API may hold and ``apply`` drops, send it through the checks. A Spy or Apothecary
+    choice is carried out without checking its cubes again.
     """
+    if state["phase"] == "choice":
+        action = move["action"]
+        cubes = [move] if action == "spy" else move.get("cubes", [])
+        return _chosen(state, seat, action, [(c["area"], COLORS.index(c["color"])) for c in cubes])
     if state["phase"] != "bidding":
         return apply(state, seat, move)
     bid = move["bid"]
@@ -564,6 +568,9 @@ def _pending_hint(special: str) -> str:
     return "reply like 'swap cathedral blue tavern green' to exchange those two cubes, or 'pass'"
 
 
+Spot = tuple[str, int]  # (area, seat) of a cube
+
+
 def _apply_choice(state: State, seat: int, move: Any) -> State:
     pending = state["resolution"]["pending"]
     special = CHARACTERS[pending["character"]].special
@@ -578,24 +585,20 @@ def _apply_choice(state: State, seat: int, move: Any) -> State:
         )
     action = move.get("action") if isinstance(move, dict) else None
     if action == "pass":
-        s = _own(state)
-        s["log"]["events"].append({"kind": "pass", "seat": seat, "character": pending["character"]})
-    elif action == "spy" and special == SPY:
+        return _chosen(state, seat, "pass", [])
+    if action == "spy" and special == SPY:
         area, target = _check_spot(state, move, "the Spy")
         if target == seat:
             others = [COLORS[o] for _, o in spy_targets(state, seat)]
             raise IllegalMove("the Spy replaces an opponent's cube, not your own",
                               accepted="choose " + " or ".join(sorted(set(others), key=COLORS.index)))
-        s = _own(state)
-        s["board"][area][target] -= 1
-        s["board"][area][seat] += 1
-        s["log"]["events"].append({"kind": "spy", "seat": seat, "area": area, "color": COLORS[target]})
-    elif action == "swap" and special == APOTHECARY:
+        return _chosen(state, seat, "spy", [(area, target)])
+    if action == "swap" and special == APOTHECARY:
         cubes = move.get("cubes")
         if not isinstance(cubes, list) or len(cubes) != 2:
             raise IllegalMove("the Apothecary swaps exactly two cubes", accepted=_pending_hint(special))
-        (a1, s1), (a2, s2) = sorted((_check_spot(state, c, "the Apothecary") for c in cubes),
-                                    key=lambda spot: (AREA_INDEX[spot[0]], spot[1]))
+        spots = [_check_spot(state, c, "the Apothecary") for c in cubes]
+        (a1, s1), (a2, s2) = sorted(spots, key=_spot_order)
         if a1 == a2:
             raise IllegalMove(
                 f"both cubes are in the {AREAS[a1].name}: swapping within one area changes nothing",
@@ -606,15 +609,34 @@ def _apply_choice(state: State, seat: int, move: Any) -> State:
                 f"both cubes are {color_name(s1)}: swapping cubes of one colour changes nothing",
                 accepted="pick cubes of two different colours",
             )
-        s = _own(state)
-        s["board"][a1][s1] -= 1
-        s["board"][a1][s2] += 1
-        s["board"][a2][s2] -= 1
-        s["board"][a2][s1] += 1
-        s["log"]["events"].append({"kind": "swap", "seat": seat, "cubes": [
-            {"area": a1, "color": COLORS[s1]}, {"area": a2, "color": COLORS[s2]}]})
+        return _chosen(state, seat, "swap", spots)
+    raise IllegalMove(f"you won the {name} and must choose first", accepted=_pending_hint(special))
+
+
+def _spot_order(spot: Spot) -> tuple[int, int]:
+    return AREA_INDEX[spot[0]], spot[1]
+
+
+def _chosen(state: State, seat: int, action: str, spots: list[Spot]) -> State:
+    """The resolution after the pending Spy or Apothecary choice (checked): ``spots`` are the cube the Spy
+    replaces, or the two cubes the Apothecary swaps; none for a pass."""
+    s = _own(state)
+    board, events = s["board"], s["log"]["events"]
+    if action == "pass":
+        events.append({"kind": "pass", "seat": seat, "character": state["resolution"]["pending"]["character"]})
+    elif action == "spy":
+        (area, target), = spots
+        board[area][target] -= 1
+        board[area][seat] += 1
+        events.append({"kind": "spy", "seat": seat, "area": area, "color": COLORS[target]})
     else:
-        raise IllegalMove(f"you won the {name} and must choose first", accepted=_pending_hint(special))
+        (a1, s1), (a2, s2) = sorted(spots, key=_spot_order)
+        board[a1][s1] -= 1
+        board[a1][s2] += 1
+        board[a2][s2] -= 1
+        board[a2][s1] += 1
+        events.append({"kind": "swap", "seat": seat, "cubes": [
+            {"area": a1, "color": COLORS[s1]}, {"area": a2, "color": COLORS[s2]}]})
     s["phase"] = "resolving"
     return _resolve_from(s, state["resolution"]["table"], state["resolution"]["next"])
 
