@@ -235,7 +235,7 @@ _LOG_AFTER = Prepared("log_after", _log_after, arity=2)
 # so threads that read it meanwhile see one consistent log.
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TellsEvent:
     seq: int
     kind: str
@@ -245,7 +245,7 @@ class TellsEvent:
     move_round: int | None  # a move's round, from its narration; None for other events
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Told:
     entries: tuple[TellsEvent, ...]
     names: tuple[str, ...]  # the players' names at the start (game_started's)
