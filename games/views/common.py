@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
 
 from games import selectors
-from games.forms import ChatForm, MoveTextForm, ResignForm, new_idempotency_key
+from games.forms import ChatForm, ResignForm, new_idempotency_key
 from games.models import Game, GameStatus, Projection
 from games.rules import IllegalMove, OptionError, UnknownGame
 from games.services import GameError
@@ -188,6 +188,9 @@ def _state_context(request: HttpRequest, game: Game, projection: Projection, vie
         context["play"] = play
         # The text box is there whenever the seat may move (awaited, or revising a secret bid).
         if awaited or context.get("can_move") or selectors.may_revise(game, viewer.seat, projection):
-            context["text_form"] = MoveTextForm(initial={**meta, "text": text_value})
+            # The move box's fields are written out in the template (the same HTML as the form's widgets,
+            # tests/web/test_move_box.py): rendering Django's widget templates was a twentieth of a page.
+            context["text_form"] = True
+            context["text_value"] = text_value
             context["help"] = selectors.move_help(game, viewer.seat, projection)
     return context
