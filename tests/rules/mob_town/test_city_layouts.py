@@ -18,22 +18,10 @@ from games.rules.mob_town.city import Cell, neighbours
 from .helpers import RULES
 
 
-def reference_distances(cities: list[dict[str, Any]], start: Cell) -> dict[Cell, int]:
+def _reference_spread(cities: list[dict[str, Any]], sources: list[Cell]) -> dict[Cell, int]:
+    """Steps from the nearest source to every card, walking between cards: the plain breadth-first walk."""
     here = {(e["x"], e["y"]) for e in cities}
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for n in neighbours(cell):
-            if n in here and n not in dist:
-                dist[n] = dist[cell] + 1
-                queue.append(n)
-    return dist
-
-
-def reference_from_own(cities: list[dict[str, Any]], own: set[Cell]) -> dict[Cell, int]:
-    here = {(e["x"], e["y"]) for e in cities}
-    dist = {cell: 0 for cell in own if cell in here}
+    dist = {cell: 0 for cell in sources}
     queue = deque(dist)
     while queue:
         cell = queue.popleft()
@@ -42,6 +30,15 @@ def reference_from_own(cities: list[dict[str, Any]], own: set[Cell]) -> dict[Cel
                 dist[n] = dist[cell] + 1
                 queue.append(n)
     return dist
+
+
+def reference_distances(cities: list[dict[str, Any]], start: Cell) -> dict[Cell, int]:
+    return _reference_spread(cities, [start])
+
+
+def reference_from_own(cities: list[dict[str, Any]], own: set[Cell]) -> dict[Cell, int]:
+    here = {(e["x"], e["y"]) for e in cities}
+    return _reference_spread(cities, [cell for cell in own if cell in here])
 
 
 def reference_cost(cities: list[dict[str, Any]], own: set[Cell], target: Cell) -> int:
