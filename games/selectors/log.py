@@ -160,17 +160,18 @@ def _attach_narrations(game: Game, records: list[dict[str, Any]]) -> None:
             record["narration"] = texts[record["seq"]]
 
 
-def describe_records(records: list[dict[str, Any]], game: Game, viewer: int | None, *,
-                     complete: bool = False) -> list[str]:
-    """Summaries of ``records`` (oldest first, each with its ``seq``), names as they were at the time.
+def describe_records(records: list[dict[str, Any]], game: Game, viewer: int | None) -> list[str]:
+    """Summaries of ``records`` (oldest first, each with its ``seq``), names as they were at the time."""
+    _attach_narrations(game, records)
+    start_names, changes = _name_timeline(game)
+    return _summaries(records, start_names, changes, {}, viewer)
 
-    ``complete``: the records are every event of the game, their ``narration`` already attached
-    (as :func:`game_log` reads them), so nothing more is read.
-    """
-    if not complete:
-        _attach_narrations(game, records)
-    start_names, changes = _name_timeline(game, records if complete else None)
-    context: dict[str, Any] = {"vacation_until": {}}
+
+def _summaries(records: list[dict[str, Any]], start_names: list[str], changes: list[tuple[int, int, str]],
+               vacation_until: dict[Any, Any], viewer: int | None) -> list[str]:
+    """Each record told for ``viewer`` with the names as they were at it; ``vacation_until`` (each seat's
+    latest vacation end, as told so far) is carried on and updated."""
+    context: dict[str, Any] = {"vacation_until": vacation_until}
     out = []
     for record in records:
         names = list(start_names)
@@ -179,7 +180,7 @@ def describe_records(records: list[dict[str, Any]], game: Game, viewer: int | No
             if seq < record["seq"] and seat < len(names):
                 names[seat] = name
         if record["kind"] == "vacation_started":
-            context["vacation_until"][record["seat"]] = record["payload"].get("until")
+            vacation_until[record["seat"]] = record["payload"].get("until")
         out.append(describe_event(record, names, viewer, context))
     return out
 
@@ -288,17 +289,8 @@ def _tell(game: Game, viewer: int | None, rows: list[dict[str, Any]], kept: _Tol
     else:
         start, changes = _name_timeline(game, records)
         vacation_until = {}
-    context: dict[str, Any] = {"vacation_until": vacation_until}
     entries = list(kept.entries) if kept is not None else []
-    for record, row in zip(records, rows):
-        names = list(start)
-        for seq, seat, name in changes:
-            # The substitution event itself already speaks of the newcomer by name.
-            if seq < record["seq"] and seat < len(names):
-                names[seat] = name
-        if record["kind"] == "vacation_started":
-            vacation_until[record["seat"]] = record["payload"].get("until")
-        summary = describe_event(record, names, viewer, context)
+    for record, row, summary in zip(records, rows, _summaries(records, start, changes, vacation_until, viewer)):
         entries.append(TellsEvent(row["seq"], row["kind"], row["created_at"], row["source"], summary,
                                   round_of(record.get("narration")) if record["kind"] in MOVE_KINDS else None))
     started = kept is not None or any(r["kind"] == "game_started" for r in records)

@@ -55,14 +55,7 @@ def reference_walks(cities: list[dict[str, Any]], own: set[Cell], target: Cell,
     if not own or cost == 0:
         return [[]]
     here = {(e["x"], e["y"]) for e in cities}
-    to_own = {cell: 0 for cell in own}
-    queue = deque(own)
-    while queue:
-        cell = queue.popleft()
-        for n in neighbours(cell):
-            if n in here and n not in to_own:
-                to_own[n] = to_own[cell] + 1
-                queue.append(n)
+    to_own = _reference_spread(cities, list(own))
     walks: list[list[Cell]] = []
 
     def extend(path: list[Cell]) -> None:
