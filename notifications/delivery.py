@@ -33,6 +33,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from config.db import prepared
+
 from notifications.models import (AddressHealth, DeliveryReport, MailMode, MailPreference, OutboxMessage,
                                   OutboxStatus, StopReason)
 
@@ -82,11 +84,9 @@ def stopped(address: str) -> AddressHealth | None:
     address = normal(address)
     # Asked on every page a signed-in player opens, and almost always "no": a plain query answers that
     # without building the ORM's (the record itself is only read when there is one).
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT 1 FROM {AddressHealth._meta.db_table} WHERE address = %s AND receiving = %s",
-                       [address, False])
-        if cursor.fetchone() is None:
-            return None
+    if prepared.query_one(connection, f"SELECT 1 FROM {AddressHealth._meta.db_table} WHERE address = %s "
+                          "AND receiving = %s", [address, False]) is None:
+        return None
     return AddressHealth.objects.filter(address=address, receiving=False).first()
 
 
@@ -100,12 +100,14 @@ def stopped_users(user_ids: list[int]) -> set[int]:
     # Addresses are stored as ``normal`` writes them; an account's address is a valid one (no angle
     # brackets), so trimming and lowering it in the query is the same as ``normal`` here. Plain SQL: every
     # game page asks, and building the ORM's query cost more than running it.
-    sql = (f"SELECT u.id FROM {User._meta.db_table} u WHERE u.id IN ({', '.join(['%s'] * len(ids))}) "
+    # On PostgreSQL the ids go as one array: one statement text for any number of players, prepared.
+    postgresql = connection.vendor == "postgresql"
+    among = "= ANY(%s)" if postgresql else f"IN ({', '.join(['%s'] * len(ids))})"
+    sql = (f"SELECT u.id FROM {User._meta.db_table} u WHERE u.id {among} "
            f"AND EXISTS (SELECT 1 FROM {AddressHealth._meta.db_table} h "
            f"WHERE h.address = lower(trim(u.email)) AND h.receiving = %s)")
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*ids, False])
-        return {row[0] for row in cursor.fetchall()}
+    params = [ids, False] if postgresql else [*ids, False]
+    return {row[0] for row in prepared.query_all(connection, sql, params)}
 
 
 # -- recording a report ----------------------------------------------------------------------------

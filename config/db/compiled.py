@@ -48,13 +48,8 @@ class _Compiled:
         params = list(self.params)
         for spot, which in self.spots:
             params[spot] = values[which]
-        db = connections[self.db]
-        if db.vendor == "postgresql":
-            # Planned once per connection too: for these reads by id, planning cost more than running.
-            return [prepared.fetchall(db, self.sql, params)]
-        with db.cursor() as cursor:
-            cursor.execute(self.sql, params)
-            return [cursor.fetchall()]
+        # Planned once per connection too on PostgreSQL: for these reads by id, planning cost more than running.
+        return [prepared.query_all(connections[self.db], self.sql, params)]
 
     def dicts(self, values: tuple[int, ...]) -> list[dict[str, Any]]:
         """What ``list(queryset)`` gives for ``values`` when the queryset is a ``values()`` one."""

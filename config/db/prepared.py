@@ -7,6 +7,9 @@ prepared on its connection's first use and then only executed (the connection's
 threshold, see ``config.db.postgresql``, makes psycopg prepare exactly those). A new
 psycopg cursor per statement cost as much as binding its parameters (each builds its
 own adapters map), so one is kept per connection until the connection goes.
+
+``query_one`` and ``query_all`` are the same reads on any database: prepared on
+PostgreSQL, run as they are by Django's cursor elsewhere (SQLite).
 """
 
 from __future__ import annotations
@@ -61,3 +64,22 @@ def fetchone(db: BaseDatabaseWrapper, sql: str, params: Sequence[Any]) -> tuple[
     done = execute(db, sql, params)
     with db.wrap_database_errors:
         return done.fetchone() if done.description is not None else None
+
+
+def query_all(db: BaseDatabaseWrapper, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The rows of one read: prepared on PostgreSQL, through Django's cursor elsewhere."""
+    if db.vendor == "postgresql":
+        return fetchall(db, sql, params)
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return list(cursor.fetchall())
+
+
+def query_one(db: BaseDatabaseWrapper, sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    """The first row of one statement (None when it returns none): prepared on PostgreSQL, through
+    Django's cursor elsewhere."""
+    if db.vendor == "postgresql":
+        return fetchone(db, sql, params)
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone() if cursor.description is not None else None

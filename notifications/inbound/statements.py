@@ -20,8 +20,4 @@ from config.db import prepared
 
 def fetchone(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """Run one statement and return its first row (None when it returns none)."""
-    if connection.vendor == "postgresql":
-        return prepared.fetchone(connection, sql, params)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchone() if cursor.description is not None else None
+    return prepared.query_one(connection, sql, params)

@@ -87,3 +87,29 @@ def test_a_game_pages_reads_by_id_are_prepared_and_reused(toy_rules, client) -> 
     # A page shown again reads the game (a kept page then skips what its state decides, such as the log).
     game_read = next(s for s in page_reads if s.lstrip().startswith('SELECT "games_game"'))
     assert after_four[game_read] == after_three[game_read] + 1, "the game was read again, as prepared"
+
+
+def test_a_signed_in_players_per_request_reads_are_prepared_too(toy_rules, client) -> None:
+    """What every signed-in page asks besides the game (the session; whether the viewer's and the players'
+    mail arrives) is planned once per connection, not on each request."""
+    play_picks(1)
+    game_id = Projection.objects.latest("pk").pk
+    client.force_login(User.objects.get(email="prep0@example.org"))
+
+    def counts() -> dict[str, int]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements "
+                           "WHERE statement LIKE %s OR statement LIKE %s",
+                           ["%django_session%", "%notifications_addresshealth%"])
+            return {statement: count for statement, count in cursor.fetchall()}
+
+    for _ in range(2):
+        assert client.get(f"/games/{game_id}/").status_code == 200
+    before = counts()
+    assert client.get(f"/games/{game_id}/").status_code == 200
+    after = counts()
+    session = [s for s in after if "django_session" in s]
+    own, players = ([s for s in after if "addresshealth" in s and marker in s] for marker in ("address = $1", "ANY"))
+    assert len(session) == len(own) == len(players) == 1, after
+    for statement in (*session, *own, *players):
+        assert after[statement] == before[statement] + 1, statement
