@@ -63,3 +63,27 @@ def test_the_log_after_an_event_reads_as_the_orm_reads_it(running_game):
     assert any(isinstance(row["narration"], dict) for row in rows), "the narrations' JSON is decoded"
     assert all(isinstance(row["payload"], dict) for row in rows)
     assert _LOG_AFTER.dicts(running_game.pk, 10**6) == []
+
+
+def test_json_columns_decode_as_djangos_own_even_where_the_fast_decoder_refuses(running_game):
+    """JSON is decoded by orjson; what it refuses (an integer beyond 64 bits) is decoded as Django does."""
+    values = {"big": 2**70, "small": -(2**63), "float": 0.1 + 0.2, "text": "é \u2028 \"q\"", "nested": [[], {}]}
+    Game.objects.filter(pk=running_game.pk).update(options=values, time_control={"plain": [1, 2.5, None]})
+    game = selectors.game_get(running_game.pk)
+    orm = Game.objects.get(pk=running_game.pk)
+    assert game.options == orm.options == values
+    assert game.time_control == orm.time_control == {"plain": [1, 2.5, None]}
+    assert type(game.options["big"]) is int and type(game.options["float"]) is float
+
+
+def test_json_columns_are_decoded_by_orjson(running_game, monkeypatch):
+    import orjson
+
+    from config.db import compiled
+
+    calls = []
+    real = orjson.loads
+    monkeypatch.setattr(compiled.orjson, "loads", lambda text: calls.append(text) or real(text))
+    game = selectors.game_get(running_game.pk)
+    assert game.projection.state is not None
+    assert calls, "the game's JSON columns went through orjson"
