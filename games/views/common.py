@@ -131,6 +131,14 @@ def render_game(
 
 
 @functools.lru_cache(maxsize=8)
+def resign_box(language: str | None) -> tuple[SafeString, str]:
+    """The resign form's tick box and its label, the same on every page: rendered once per language (Django's
+    widget templates cost a twentieth of a first view)."""
+    field = ResignForm()["confirm"]
+    return mark_safe(str(field)), str(field.label)  # noqa: S308 - Django's own widget HTML
+
+
+@functools.lru_cache(maxsize=8)
 def chat_box(language: str | None) -> tuple[str, SafeString]:
     """The table talk's empty text box and its id, the same on every page: rendered once per language."""
     field = ChatForm(auto_id="chat_%s")["text"]  # the move box has a "text" field too: ids differ
@@ -181,7 +189,8 @@ def _state_context(request: HttpRequest, game: Game, projection: Projection, vie
         context["result_summary"] = selectors.result_summary(game)
         context["winners"] = selectors.winners(game)
     if viewer.seat is not None and is_active:
-        context["resign_form"] = ResignForm()
+        context["resign_form"] = True
+        context["resign_box"], context["resign_label"] = resign_box(translation.get_language())
         context["meta"] = meta
         play = ui.play_context(view=view, seat=viewer.seat, decision=decision, posted=posted)
         context.update(play)

@@ -49,3 +49,15 @@ def test_a_refused_move_comes_back_in_the_box_escaped_as_the_form_writes_it(runn
     echoed = form_meta(html, url)
     for widget in widgets(int(echoed["expected_version"]), echoed["idempotency_key"], typed):
         assert widget in box, widget
+
+
+def test_the_resign_box_is_the_forms_own_html(running_game, three_players):
+    from django.utils.html import escape
+
+    from games.forms import ResignForm
+
+    client = seat_client(running_game, 0, three_players)
+    field = ResignForm()["confirm"]
+    for _ in range(2):  # as first rendered, and as kept and shown again
+        html = client.get(f"/games/{running_game.pk}/").content.decode()
+        assert f'<label class="small">{field} {escape(field.label)}</label>' in html
