@@ -87,7 +87,12 @@ def stopped(address: str) -> AddressHealth | None:
     if prepared.query_one(connection, f"SELECT 1 FROM {AddressHealth._meta.db_table} WHERE address = %s "
                           "AND receiving = %s", [address, False]) is None:
         return None
-    return AddressHealth.objects.filter(address=address, receiving=False).first()
+    return stopped_record(address)
+
+
+def stopped_record(address: str) -> AddressHealth | None:
+    """The address's record if mail to it is stopped (for an address already known to be)."""
+    return AddressHealth.objects.filter(address=normal(address), receiving=False).first()
 
 
 def stopped_users(user_ids: list[int]) -> set[int]:

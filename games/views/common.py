@@ -19,6 +19,7 @@ from accounts.requests import AuthenticatedHttpRequest
 from games.middleware import GameMissing
 from games.ui import BadForm, ui_for
 from games.views.kept import FRAGMENTS, PAGE_KEY_MARK
+from notifications.templatetags.mail import stopped_among
 
 # Everything a player can cause by typing or tampering: the message is shown as it is.
 __all__ = ["AuthenticatedHttpRequest", "PLAYER_ERRORS", "form_errors_text", "game_or_404", "meta_initial",
@@ -114,6 +115,8 @@ def render_game(
         "kept_text": kept_text,
         "kept_page_key": page_key,
     }
+    # Whose mail stopped, asked once for the viewer's banner and the players' note (both shown anew each time).
+    context.update(stopped_among(user_id, *(projection.seat_users if is_active else ())))
     if viewer.seat is not None and is_active:
         context["chat_form"] = True
         context["chat_box_id"], context["chat_box"] = chat_box(translation.get_language())

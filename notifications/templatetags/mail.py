@@ -37,13 +37,30 @@ def mail_settings_panel(context: Any) -> dict[str, Any]:
 
 @register.inclusion_tag("notifications/settings/banner.html", takes_context=True)
 def mail_trouble_banner(context: Any) -> dict[str, Any]:
-    return {"trouble": _own_trouble(context.get("user"))}
+    """The signed-in person's own address, when mail to it stopped. A page that asked already whose mail
+    stopped among its people (``mail_stopped``: a set of user ids, see :func:`stopped_among`) is not asked
+    again for someone it covers."""
+    user = context.get("user")
+    covered = context.get("mail_stopped_covers") or ()
+    if getattr(user, "pk", None) in covered and user.email:
+        return {"trouble": delivery.stopped_record(user.email) if user.pk in context["mail_stopped"] else None}
+    return {"trouble": _own_trouble(user)}
 
 
 @register.inclusion_tag("notifications/settings/players.html")
-def mail_trouble_players(seat_users: list[int] | None, names: list[str] | None) -> dict[str, Any]:
-    """The names of a game's players whose mail does not arrive (by seat; the page supplies the names)."""
+def mail_trouble_players(seat_users: list[int] | None, names: list[str] | None,
+                         stopped: set[int] | None = None) -> dict[str, Any]:
+    """The names of a game's players whose mail does not arrive (by seat; the page supplies the names, and may
+    supply ``stopped``, what :func:`stopped_among` said for them this request)."""
     seat_users, names = list(seat_users or []), list(names or [])
-    stopped = delivery.stopped_users([uid for uid in seat_users if isinstance(uid, int)])
+    if stopped is None:
+        stopped = delivery.stopped_users([uid for uid in seat_users if isinstance(uid, int)])
     return {"names": [names[i] if i < len(names) else f"seat {i + 1}"
                       for i, uid in enumerate(seat_users) if uid in stopped]}
+
+
+def stopped_among(*user_ids: Any) -> dict[str, Any]:
+    """For a page's context: which of these users' mail stopped (one query for the page's banner and its
+    list of players), as ``mail_stopped``, and whom that covers, as ``mail_stopped_covers``."""
+    ids = {uid for uid in user_ids if isinstance(uid, int)}
+    return {"mail_stopped": delivery.stopped_users(sorted(ids)), "mail_stopped_covers": frozenset(ids)}

@@ -103,13 +103,17 @@ def test_a_signed_in_players_per_request_reads_are_prepared_too(toy_rules, clien
                            ["%django_session%", "%notifications_addresshealth%"])
             return {statement: count for statement, count in cursor.fetchall()}
 
+    pages = (f"/games/{game_id}/", "/")  # the game page asks for the players and the viewer at once
     for _ in range(2):
-        assert client.get(f"/games/{game_id}/").status_code == 200
+        for page in pages:
+            assert client.get(page).status_code == 200
     before = counts()
-    assert client.get(f"/games/{game_id}/").status_code == 200
+    for page in pages:
+        assert client.get(page).status_code == 200
     after = counts()
     session = [s for s in after if "django_session" in s]
     own, players = ([s for s in after if "addresshealth" in s and marker in s] for marker in ("address = $1", "ANY"))
     assert len(session) == len(own) == len(players) == 1, after
-    for statement in (*session, *own, *players):
+    assert after[session[0]] == before[session[0]] + len(pages)
+    for statement in (*own, *players):
         assert after[statement] == before[statement] + 1, statement

@@ -313,3 +313,21 @@ def test_the_clock_keeps_running_for_a_player_whose_mail_stopped(db, mailoutbox)
     assert Event.objects.filter(game=game, kind="timeout", seat=1).exists()
     assert OutboxMessage.objects.get(user=user, kind="timed_out").status == OutboxStatus.SUPPRESSED
     assert all(user.email not in m.to for m in mail.outbox[before:])
+
+
+def test_a_game_page_asks_once_whose_mail_stopped_for_the_banner_and_the_players(game, mailoutbox):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    brook, turn = turn_mail_to(game, 1)
+    deliver(dsn(turn), envelope_sender="")
+    for viewer, banner, note in ((brook, True, True), (seat_user(game, 0), False, True)):
+        client = Client()
+        client.force_login(viewer)
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(f"/games/{game.pk}/").content.decode()
+        assert (f"Mail to {brook.email} is not being delivered" in page) is banner
+        assert (f"Not receiving mail at the moment: {brook.name}." in page) is note
+        health = [q["sql"] for q in queries.captured_queries if "notifications_addresshealth" in q["sql"]]
+        # One question for both; the stopped address's own record is read only to show its banner.
+        assert len(health) == (2 if banner else 1), health

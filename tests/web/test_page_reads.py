@@ -19,9 +19,10 @@ from tests.web.test_log_rounds import play_until_round
 pytestmark = pytest.mark.django_db
 
 # Spectator: the game with its projection, the seats, the log with its narrations, the chat, and the players
-# whose mail stopped. A player's page adds the session, the user and the player's own mail trouble.
+# whose mail stopped. A player's page adds the session and the user (the player's own mail trouble is asked
+# with the players').
 SPECTATOR_QUERIES = 5
-PLAYER_QUERIES = 8
+PLAYER_QUERIES = 7
 
 
 def page_queries(client: Client, game: Game) -> int:
