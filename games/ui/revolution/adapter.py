@@ -36,6 +36,7 @@ from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS, log_
 from games.ui.base import BadForm, GameUI
 from games.ui.revolution import mail
 from games.ui.revolution.board import board_model
+from games.ui.revolution.board_html import board_html
 
 MAX_COUNT = 99  # far more than the box holds; anything above is a tampered form
 # The decision each of the game's own forms answers (a pass answers the Spy or the Apothecary).
@@ -108,7 +109,10 @@ class RevolutionUI(GameUI):
 
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return board_model(view, names)
+        board = board_model(view, names)
+        # With its HTML parts: the template prints them (see board_html).
+        board.update(board_html(board, view, lambda line: self.name_seats(line, names)))
+        return board
 
     def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
                        description: str) -> SafeString:
