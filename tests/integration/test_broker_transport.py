@@ -55,3 +55,23 @@ def test_the_transport_still_talks_to_a_live_redis(redis):
         channel = connection.channel()
         channel.client.set("ravenpost-broker-check", "1")
         assert channel.client.get("ravenpost-broker-check") == b"1"
+
+
+def test_publishing_reuses_one_client_per_pool_and_still_delivers(redis):
+    with Connection(redis.url, transport=Transport) as connection:
+        channel = connection.channel()
+        queue = connection.SimpleQueue("ravenpost-broker-publish")
+        producer = queue.producer
+        producer.publish({"n": 0}, routing_key="ravenpost-broker-publish")
+        client = channel._create_client()
+        assert channel._create_client() is client, "one client kept for publishing"
+        assert channel._create_client(asynchronous=True) is not client  # consumers keep kombu's own
+        for n in range(1, 4):
+            queue.put({"n": n})
+        assert [queue.get(timeout=2).payload["n"] for _ in range(4)] == [0, 1, 2, 3]
+        channel._disconnect_pools()  # a reconnect replaces the pool: the kept client goes with it
+        fresh = channel._create_client()
+        assert fresh is not client and fresh.connection_pool is channel.pool
+        fresh.set("ravenpost-broker-check", "2")
+        assert fresh.get("ravenpost-broker-check") == b"2"
+        queue.close()
