@@ -16,6 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from config.db import prepared
+from config.db.compiled import Prepared
 from games import dbjson
 from games.models import Event, Game, GameStatus, Narration, Projection, iso
 from games.narration import replay_narrated
@@ -321,12 +322,22 @@ _SNAPSHOT_COLUMNS = ("state", "version", "last_hash", "to_act", "seat_users", "b
                      "game__time_control", "game__seed")
 
 
+def _snapshot_read(game_id: int) -> Any:
+    return Projection.objects.filter(pk=game_id).values("game_id", *_SNAPSHOT_COLUMNS)
+
+
+# A move whose process holds no snapshot of its game, or an older one (a game's moves come to whichever web
+# process is free), reads it: compiled once and prepared, as a page's reads are.
+_SNAPSHOT_READ = Prepared("snapshot", _snapshot_read)
+
+
 def load_snapshot(game_id: int, *, fresh: bool = False) -> Snapshot | None:
     """The game's current snapshot: from this process's cache, or one read of the projection."""
     if not fresh and game_id in _SNAPSHOTS:
         _SNAPSHOTS.move_to_end(game_id)
         return _SNAPSHOTS[game_id]
-    return _snapshot_from(Projection.objects.filter(pk=game_id))
+    found = _SNAPSHOT_READ.dicts(game_id)
+    return _snapshot_of_row(tuple(found[0][name] for name in ("game_id", *_SNAPSHOT_COLUMNS))) if found else None
 
 
 def lock_due_snapshot(game_id: int, now: datetime.datetime) -> Snapshot | None:
@@ -358,8 +369,10 @@ def update_projection(game_id: int, **fields: Any) -> None:
 
 def _snapshot_from(rows: Any) -> Snapshot | None:
     row = rows.values_list("game_id", *_SNAPSHOT_COLUMNS).first()
-    if row is None:
-        return None
+    return None if row is None else _snapshot_of_row(row)
+
+
+def _snapshot_of_row(row: tuple[Any, ...]) -> Snapshot:
     (game_id, state, version, last_hash, to_act, seat_users, bot_seats, deadline, reminder_at, clock, slug,
      rules_version, status, time_control, seed) = row
     snapshot = Snapshot(game_id, slug, rules_version, status, state, version, last_hash, list(to_act),

@@ -113,3 +113,22 @@ def test_new_game_and_export_game_commands(toy_rules, capsys):
                      "--option", "colour=red")
     with pytest.raises(CommandError, match="no game called 'chess'"):
         call_command("new_game", "chess", "--player", "a@example.org")
+
+
+def test_a_snapshot_read_afresh_is_the_projection_as_the_orm_reads_it(toy_rules):
+    """A move's snapshot read (compiled once, prepared) gives every field the ORM gives, datetimes and JSON
+    included, and nothing for a game that is not there."""
+    from dataclasses import asdict
+
+    from games import store
+    from tests.core.test_deadlines import timed_game
+
+    game = timed_game(toy_rules, move=3600)
+    services.submit_move(game_id=game.pk, seat=0, move=2)
+    fresh = store.load_snapshot(game.pk, fresh=True)
+    orm = store._snapshot_from(Projection.objects.filter(pk=game.pk))
+    assert fresh is not None and orm is not None
+    assert asdict(fresh) == asdict(orm)
+    assert fresh.deadline is not None and fresh.deadline.tzinfo is not None and fresh.time_control
+    assert fresh.state == Projection.objects.get(pk=game.pk).state and fresh.version > 1
+    assert store.load_snapshot(game.pk + 1000, fresh=True) is None
