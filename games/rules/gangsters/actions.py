@@ -14,7 +14,7 @@ also show bribes. ``done`` ends the step.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from games.rules.base import IllegalMove
 
@@ -146,27 +146,44 @@ def _move_piece(state: State, seat: int, move: dict[str, Any]) -> None:
 
 def end_actions(state: State, seat: int, kind: str, end: str) -> list[tuple[str, Any]]:
     """(act, target) pairs a piece ending its move on ``end`` may declare, "none" first."""
-    out: list[tuple[str, Any]] = [("none", None)]
-    if kind in ("T", "V") and unowned_building(state, end):
-        out.append(("extort", None))
-    if kind in ("R", "T") and end in state["joints"]:
-        owner = state["joints"][end]["owner"]
-        if owner is not None and owner != seat:
-            out.append(("hit", "joint"))
-    elif kind in ("R", "T") and is_hq(state, end):
-        out.append(("hit", "joint"))  # a gray precinct HQ is attacked as a joint (G20)
+    return end_actions_of(state, seat, kind)(end)
+
+
+def end_actions_of(state: State, seat: int, kind: str) -> Callable[[str], list[tuple[str, Any]]]:
+    """``end_actions`` of one piece as a function of the end: the rival pieces are looked up once, not
+    once per end (a move's tree may have a hundred ends)."""
+    rivals: dict[str, list[tuple[str, int, str]]] = {}
     for other in gang_seats(state):
         if other == seat:
             continue
         for t_kind in PIECES:
             t = piece(state, other, t_kind)
-            if t["s"] == 0 or t["at"] != end:
+            if t["s"] == 0:
                 continue
+            found = rivals.setdefault(t["at"], [])
             if kind == "R" or (kind == "T" and t_kind != "V"):
-                out.append(("hit", [other, t_kind]))
+                found.append(("hit", other, t_kind))
             if kind == "V" and t_kind != "V":
-                out.append(("seduce", [other, t_kind]))
-    return out
+                found.append(("seduce", other, t_kind))
+    extorts = kind in ("T", "V")
+    hits = kind in ("R", "T")
+    joints = state["joints"]
+
+    def at(end: str) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = [("none", None)]
+        if extorts and unowned_building(state, end):
+            out.append(("extort", None))
+        if hits and end in joints:
+            owner = joints[end]["owner"]
+            if owner is not None and owner != seat:
+                out.append(("hit", "joint"))
+        elif hits and is_hq(state, end):
+            out.append(("hit", "joint"))  # a gray precinct HQ is attacked as a joint (G20)
+        for act, other, t_kind in rivals.get(end, ()):
+            out.append((act, [other, t_kind]))  # a fresh target list each time: callers keep them
+        return out
+
+    return at
 
 
 def check_end_action(state: State, seat: int, kind: str, end: str, act: Any, target: Any) -> None:

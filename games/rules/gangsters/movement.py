@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import Callable, Iterator
 
 from .board import DOORS, DOORS_FROM, REVERSE, STREETS, SUBWAY_OF
@@ -38,6 +39,9 @@ class Access:
     end_in: Callable[[str], bool]
     rides: bool
     friendly: Callable[[str], bool] = field(default=lambda b: False)  # joints where the about-face works
+    # True promises that both tests above always say yes (a gang piece, the Commissioner): the path
+    # explorer then skips calling them for every building it meets.
+    open: bool = False
 
 
 @lru_cache(maxsize=None)
@@ -123,6 +127,22 @@ def _why_not_enter(nxt: str, is_last: bool) -> str:
 State = tuple[str, Last]
 
 
+@lru_cache(maxsize=None)
+def _next_states(state: State, rides: bool) -> tuple[State, ...]:
+    """The walk states one step on from ``state``, one per next node (the first way there kept).
+
+    Only the map decides them, so they are worked out once per walk state: the
+    explorer meets the same few hundred walk states in every path tree.
+    """
+    seen: set[str] = set()
+    out: list[State] = []
+    for nxt, d in _steps(state[0], state[1], rides):
+        if nxt not in seen:
+            seen.add(nxt)
+            out.append((nxt, d))
+    return tuple(out)
+
+
 class Paths:
     """Legal paths of given exact lengths from one start.
 
@@ -139,58 +159,103 @@ class Paths:
         self.lengths = tuple(sorted(set(n for n in lengths if n > 0)))
         self.access = access
         self._top = max(self.lengths) if self.lengths else 0
-        self._parents: list[dict[State, list[State]]] = []
-        self._children: list[dict[State, list[State]]] = []
+        self._children: list[dict[State, tuple[State, ...]]] = []
+        self._parents: list[dict[State, list[State]] | None] = []  # read back from the children on demand
         self._good: list[set[State]] = []
+        self._finals: list[list[State]] = []  # per depth, the states a path may end in, in layer order
+        self._final_sets: list[set[State]] = []
+        self._good_kids: list[dict[State, tuple[State, ...]]] = []
         self._explore()
 
     def _is_end(self, state: State, depth: int) -> bool:
-        return depth in self.lengths and _allowed(state[0], True, self.access)
+        return state in self._final_sets[depth]
 
     def _explore(self) -> None:
+        top = self._top
         root: State = (self.start, self.facing)
-        parents: list[dict[State, list[State]]] = [{root: []}]
-        children: list[dict[State, list[State]]] = []
-        for depth in range(self._top):
-            layer: dict[State, list[State]] = {}
-            kids_of: dict[State, list[State]] = {}
-            for state in parents[depth]:
-                node, last = state
-                kids: list[State] = []
-                kids_of[state] = kids
-                if depth > 0 and node not in STREETS and not self.access.pass_through(node):
-                    continue  # a building it may end in but not cross
-                steps = list(_steps(node, last, self.access.rides))
-                if depth == 1:
-                    extra = _about_face(self.start, node, self.access)
-                    if extra is not None and all(extra[0] != n for n, _ in steps):
-                        steps.append(extra)
-                seen: set[str] = set()
-                for nxt, d in steps:
-                    if nxt in seen:
-                        continue
-                    seen.add(nxt)
-                    child = (nxt, d)
-                    kids.append(child)
-                    layer.setdefault(child, []).append(state)
+        layers: list[dict[State, None]] = [{root: None}]
+        children: list[dict[State, tuple[State, ...]]] = []
+        for depth in range(top):
+            kids_of = self._step_layer(layers[depth], depth)
             children.append(kids_of)
-            parents.append(layer)
-        children.append({state: [] for state in parents[self._top]})
-        good: list[set[State]] = [set() for _ in range(self._top + 1)]
-        for depth in range(self._top, -1, -1):
-            for state in parents[depth]:
-                if (depth > 0 and self._is_end(state, depth)) or (
-                        depth < self._top and any(k in good[depth + 1] for k in children[depth][state])):
-                    good[depth].add(state)
-        self._parents, self._children, self._good = parents, children, good
+            # The next layer in the order its states are first met (parent by parent, kid by kid).
+            layers.append(dict.fromkeys(chain.from_iterable(kids_of.values())))
+        finals: list[list[State]] = [[] for _ in range(top + 1)]
+        for n in self.lengths:
+            finals[n] = self._finals_in(layers[n])
+        # Backward: a state is good when a path may end there, or when a good state follows it.
+        # Each good state keeps the good states after it (most often all of its kids).
+        good: list[set[State]] = [set() for _ in range(top + 1)]
+        good[top].update(finals[top])
+        good_kids: list[dict[State, tuple[State, ...]]] = [{} for _ in range(top + 1)]
+        for depth in range(top - 1, -1, -1):
+            after = good[depth + 1]
+            onward = good_kids[depth]
+            for state, kids in children[depth].items():
+                if after.issuperset(kids):
+                    if kids:
+                        onward[state] = kids
+                elif not after.isdisjoint(kids):
+                    onward[state] = tuple(k for k in kids if k in after)
+            marked = set(onward)
+            marked.update(finals[depth])
+            good[depth] = marked
+        self._children, self._good = children, good
+        self._parents = [None] * (top + 1)
+        self._finals = finals
+        self._final_sets = [set(f) for f in finals]
+        self._good_kids = good_kids
+
+    def _step_layer(self, layer: dict[State, None], depth: int) -> dict[State, tuple[State, ...]]:
+        """Each state of the layer at ``depth`` with the states one step on."""
+        access = self.access
+        rides = access.rides
+        if depth == 1:
+            return {state: self._with_about_face(state[0], _next_states(state, rides))
+                    if self._crosses(state[0]) else () for state in layer}
+        if depth == 0 or access.open:
+            return {state: _next_states(state, rides) for state in layer}
+        # A building it may end in but not cross leads nowhere.
+        pass_through = access.pass_through
+        return {state: _next_states(state, rides) if state[0] in STREETS or pass_through(state[0]) else ()
+                for state in layer}
+
+    def _crosses(self, node: str) -> bool:
+        return self.access.open or node in STREETS or self.access.pass_through(node)
+
+    def _parents_at(self, depth: int) -> dict[State, list[State]]:
+        """The states each state at ``depth`` (1 or more) is reached from, in layer order."""
+        found = self._parents[depth]
+        if found is None:
+            found = {}
+            for state, kids in self._children[depth - 1].items():
+                for kid in kids:
+                    up = found.get(kid)
+                    if up is None:
+                        found[kid] = [state]
+                    else:
+                        up.append(state)
+            self._parents[depth] = found
+        return found
+
+    def _with_about_face(self, node: str, kids: tuple[State, ...]) -> tuple[State, ...]:
+        extra = _about_face(self.start, node, self.access)
+        if extra is None or any(extra[0] == k[0] for k in kids):
+            return kids
+        return (*kids, extra)
+
+    def _finals_in(self, layer: dict[State, None]) -> list[State]:
+        if self.access.open:
+            return list(layer)
+        end_in = self.access.end_in
+        return [s for s in layer if s[0] in STREETS or end_in(s[0])]
 
     def any(self) -> bool:
         return bool(self._good) and (self.start, self.facing) in self._good[0]
 
-    def _kids(self, state: State, depth: int) -> list[State]:
-        if depth >= self._top:
-            return []
-        return [k for k in self._children[depth].get(state, []) if k in self._good[depth + 1]]
+    def _kids(self, state: State, depth: int) -> tuple[State, ...]:
+        """The states after ``state`` from which a path still ends legally."""
+        return self._good_kids[depth].get(state, ())
 
     def tree(self, budget: int = 3000) -> tuple[dict[str, object], bool]:
         """The legal paths as nested dicts; ``"$"`` marks a node where a path may end.
@@ -199,31 +264,44 @@ class Paths:
         deepest branches are replaced by None (``cut`` True) and only the rules
         can tell what follows.
         """
-        count = [0]
-        cut = [False]
+        tree, cut, _ = self.tree_and_ends(budget)
+        return tree, cut
+
+    def tree_and_ends(self, budget: int = 3000) -> tuple[dict[str, object], bool, list[str]]:
+        """``tree(budget)`` and the nodes marked ``"$"`` in it, each once, in the order a depth-first
+        reading of the tree (a node before what follows it) first meets them."""
+        if not self.any():
+            return {}, False, []
+        count = 0
+        cut = False
+        ends: dict[str, None] = {}
+        final_sets = self._final_sets
+        good_kids = self._good_kids
 
         def grow(state: State, depth: int) -> dict[str, object]:
+            nonlocal count, cut
             out: dict[str, object] = {}
-            if depth > 0 and self._is_end(state, depth):
+            if state in final_sets[depth]:
                 out["$"] = True
-            for kid in self._kids(state, depth):
-                count[0] += 1
-                if count[0] > budget:
-                    cut[0] = True
+                ends[state[0]] = None
+            for kid in good_kids[depth].get(state, ()):
+                count += 1
+                if count > budget:
+                    cut = True
                     out[kid[0]] = None
                     continue
                 out[kid[0]] = grow(kid, depth + 1)
             return out
 
-        if not self.any():
-            return {}, False
-        return grow((self.start, self.facing), 0), cut[0]
+        tree = grow((self.start, self.facing), 0)
+        return tree, cut, list(ends)
 
     def all(self) -> Iterator[list[str]]:
         """Every legal path (lazily; may be very many with long moves)."""
+        final_sets = self._final_sets
 
         def rec(state: State, depth: int, path: list[str]) -> Iterator[list[str]]:
-            if depth > 0 and self._is_end(state, depth):
+            if state in final_sets[depth]:
                 yield list(path)
             for kid in self._kids(state, depth):
                 path.append(kid[0])
@@ -238,9 +316,12 @@ class Paths:
         """Every node a legal path can end on: node -> [(length, final walk state), ...]."""
         out: dict[str, list[tuple[int, State]]] = {}
         for n in self.lengths:
-            for state in self._parents[n]:
-                if self._is_end(state, n):
-                    out.setdefault(state[0], []).append((n, state))
+            for state in self._finals[n]:
+                found = out.get(state[0])
+                if found is None:
+                    out[state[0]] = [(n, state)]
+                else:
+                    found.append((n, state))
         return out
 
     def path_to(self, end: str, pick: Callable[[list[str]], str]) -> list[str] | None:
@@ -251,7 +332,7 @@ class Paths:
         n, state = finals[int(pick([str(i) for i in range(len(finals))]))]
         path = [state[0]]
         for depth in range(n, 1, -1):
-            parents = self._parents[depth][state]
+            parents = self._parents_at(depth)[state]
             state = parents[int(pick([str(i) for i in range(len(parents))]))]
             path.append(state[0])
         path.reverse()

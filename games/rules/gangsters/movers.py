@@ -17,7 +17,7 @@ from .state import State, gang, piece
 def gang_access(state: State, seat: int) -> Access:
     joints = state["joints"]
     return Access(pass_through=lambda b: True, end_in=lambda b: True, rides=True,
-                  friendly=lambda b: b in joints and joints[b]["owner"] == seat)
+                  friendly=lambda b: b in joints and joints[b]["owner"] == seat, open=True)
 
 
 def piece_lengths(state: State, seat: int, kind: str) -> tuple[int, ...]:
