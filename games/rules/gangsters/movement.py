@@ -143,14 +143,130 @@ def _next_states(state: State, rides: bool) -> tuple[State, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class _Graph:
+    """The explored walk of one mover, never changed once built (a cached one serves many ``Paths``).
+
+    Per depth (steps taken): ``children`` each walk state met with the states
+    one step on, in the order first met; ``good`` the states from which a path
+    still ends legally; ``good_kids`` each good state's good next states;
+    ``finals`` the states a path may end in, in layer order.
+    """
+
+    children: list[dict[State, tuple[State, ...]]]
+    good: list[set[State]]
+    good_kids: list[dict[State, tuple[State, ...]]]
+    finals: list[list[State]]
+    final_sets: list[set[State]]
+
+
+def _explore(start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> _Graph:
+    top = max(lengths) if lengths else 0
+    layers: list[dict[State, None]] = [{(start, facing): None}]
+    children: list[dict[State, tuple[State, ...]]] = []
+    for depth in range(top):
+        kids_of = _step_layer(start, layers[depth], depth, access)
+        children.append(kids_of)
+        # The next layer in the order its states are first met (parent by parent, kid by kid).
+        layers.append(dict.fromkeys(chain.from_iterable(kids_of.values())))
+    finals: list[list[State]] = [[] for _ in range(top + 1)]
+    for n in lengths:
+        finals[n] = _finals_in(layers[n], access)
+    # Backward: a state is good when a path may end there, or when a good state follows it.
+    # Each good state keeps the good states after it (most often all of its kids).
+    good: list[set[State]] = [set() for _ in range(top + 1)]
+    good[top].update(finals[top])
+    good_kids: list[dict[State, tuple[State, ...]]] = [{} for _ in range(top + 1)]
+    for depth in range(top - 1, -1, -1):
+        after = good[depth + 1]
+        onward = good_kids[depth]
+        for state, kids in children[depth].items():
+            if after.issuperset(kids):
+                if kids:
+                    onward[state] = kids
+            elif not after.isdisjoint(kids):
+                onward[state] = tuple(k for k in kids if k in after)
+        marked = set(onward)
+        marked.update(finals[depth])
+        good[depth] = marked
+    return _Graph(children, good, good_kids, finals, [set(f) for f in finals])
+
+
+def _step_layer(start: str, layer: dict[State, None], depth: int,
+                access: Access) -> dict[State, tuple[State, ...]]:
+    """Each state of the layer at ``depth`` with the states one step on."""
+    rides = access.rides
+    if depth == 1:
+        return {state: _with_about_face(start, state[0], _next_states(state, rides), access)
+                if _crosses(state[0], access) else () for state in layer}
+    if depth == 0 or access.open:
+        return {state: _next_states(state, rides) for state in layer}
+    # A building it may end in but not cross leads nowhere.
+    pass_through = access.pass_through
+    return {state: _next_states(state, rides) if state[0] in STREETS or pass_through(state[0]) else ()
+            for state in layer}
+
+
+def _crosses(node: str, access: Access) -> bool:
+    return access.open or node in STREETS or access.pass_through(node)
+
+
+def _with_about_face(start: str, node: str, kids: tuple[State, ...], access: Access) -> tuple[State, ...]:
+    extra = _about_face(start, node, access)
+    if extra is None or any(extra[0] == k[0] for k in kids):
+        return kids
+    return (*kids, extra)
+
+
+def _finals_in(layer: dict[State, None], access: Access) -> list[State]:
+    if access.open:
+        return list(layer)
+    end_in = access.end_in
+    return [s for s in layer if s[0] in STREETS or end_in(s[0])]
+
+
+def _graph(start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> _Graph:
+    """The explored walk; for an open mover from the few most recently asked starts.
+
+    An open mover's walk depends only on the map, the start, the lengths, the
+    subway and which buildings one step away allow the about-face, so those
+    make the key. A game page asks for the same pieces' paths several times
+    (the choices, then example moves for the description and the page), and the
+    next page mostly for pieces that have not moved. Long Wheels moves explore
+    thousands of states: they are not kept.
+    """
+    if not access.open or (lengths and max(lengths) > _KEPT_LENGTH):
+        return _explore(start, facing, lengths, access)
+    friends: tuple[str, ...] = ()
+    if start in STREETS:
+        friends = tuple(n for n, _ in _next_states((start, facing), access.rides)
+                        if n in DOORS and access.friendly(n))
+    return _open_graph(start, facing, lengths, access.rides, friends)
+
+
+_KEPT_LENGTH = 8
+
+
+@lru_cache(maxsize=32)
+def _open_graph(start: str, facing: Last, lengths: tuple[int, ...], rides: bool,
+                friends: tuple[str, ...]) -> _Graph:
+    access = Access(pass_through=_always, end_in=_always, rides=rides, friendly=friends.__contains__,
+                    open=True)
+    return _explore(start, facing, lengths, access)
+
+
+def _always(building: str) -> bool:
+    return True
+
+
 class Paths:
     """Legal paths of given exact lengths from one start.
 
     The walk is explored once, breadth first, as layers of walk states (node,
     previous step) after 0, 1, 2, ... steps, each state knowing the states it
-    leads to and comes from; a backward pass marks the states from which some
-    path still ends legally at one of the lengths. The tree, the list of paths,
-    the reachable ends and a path to a given end are read from that graph.
+    leads to; a backward pass marks the states from which some path still ends
+    legally at one of the lengths. The tree, the list of paths, the reachable
+    ends and a path to a given end are read from that graph.
     """
 
     def __init__(self, start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> None:
@@ -159,96 +275,15 @@ class Paths:
         self.lengths = tuple(sorted(set(n for n in lengths if n > 0)))
         self.access = access
         self._top = max(self.lengths) if self.lengths else 0
-        self._children: list[dict[State, tuple[State, ...]]] = []
-        self._parents: list[dict[State, list[State]] | None] = []  # read back from the children on demand
-        self._good: list[set[State]] = []
-        self._finals: list[list[State]] = []  # per depth, the states a path may end in, in layer order
-        self._final_sets: list[set[State]] = []
-        self._good_kids: list[dict[State, tuple[State, ...]]] = []
-        self._explore()
+        graph = _graph(start, facing, self.lengths, access)
+        self._children = graph.children
+        self._good = graph.good
+        self._good_kids = graph.good_kids
+        self._finals = graph.finals
+        self._final_sets = graph.final_sets
 
     def _is_end(self, state: State, depth: int) -> bool:
         return state in self._final_sets[depth]
-
-    def _explore(self) -> None:
-        top = self._top
-        root: State = (self.start, self.facing)
-        layers: list[dict[State, None]] = [{root: None}]
-        children: list[dict[State, tuple[State, ...]]] = []
-        for depth in range(top):
-            kids_of = self._step_layer(layers[depth], depth)
-            children.append(kids_of)
-            # The next layer in the order its states are first met (parent by parent, kid by kid).
-            layers.append(dict.fromkeys(chain.from_iterable(kids_of.values())))
-        finals: list[list[State]] = [[] for _ in range(top + 1)]
-        for n in self.lengths:
-            finals[n] = self._finals_in(layers[n])
-        # Backward: a state is good when a path may end there, or when a good state follows it.
-        # Each good state keeps the good states after it (most often all of its kids).
-        good: list[set[State]] = [set() for _ in range(top + 1)]
-        good[top].update(finals[top])
-        good_kids: list[dict[State, tuple[State, ...]]] = [{} for _ in range(top + 1)]
-        for depth in range(top - 1, -1, -1):
-            after = good[depth + 1]
-            onward = good_kids[depth]
-            for state, kids in children[depth].items():
-                if after.issuperset(kids):
-                    if kids:
-                        onward[state] = kids
-                elif not after.isdisjoint(kids):
-                    onward[state] = tuple(k for k in kids if k in after)
-            marked = set(onward)
-            marked.update(finals[depth])
-            good[depth] = marked
-        self._children, self._good = children, good
-        self._parents = [None] * (top + 1)
-        self._finals = finals
-        self._final_sets = [set(f) for f in finals]
-        self._good_kids = good_kids
-
-    def _step_layer(self, layer: dict[State, None], depth: int) -> dict[State, tuple[State, ...]]:
-        """Each state of the layer at ``depth`` with the states one step on."""
-        access = self.access
-        rides = access.rides
-        if depth == 1:
-            return {state: self._with_about_face(state[0], _next_states(state, rides))
-                    if self._crosses(state[0]) else () for state in layer}
-        if depth == 0 or access.open:
-            return {state: _next_states(state, rides) for state in layer}
-        # A building it may end in but not cross leads nowhere.
-        pass_through = access.pass_through
-        return {state: _next_states(state, rides) if state[0] in STREETS or pass_through(state[0]) else ()
-                for state in layer}
-
-    def _crosses(self, node: str) -> bool:
-        return self.access.open or node in STREETS or self.access.pass_through(node)
-
-    def _parents_at(self, depth: int) -> dict[State, list[State]]:
-        """The states each state at ``depth`` (1 or more) is reached from, in layer order."""
-        found = self._parents[depth]
-        if found is None:
-            found = {}
-            for state, kids in self._children[depth - 1].items():
-                for kid in kids:
-                    up = found.get(kid)
-                    if up is None:
-                        found[kid] = [state]
-                    else:
-                        up.append(state)
-            self._parents[depth] = found
-        return found
-
-    def _with_about_face(self, node: str, kids: tuple[State, ...]) -> tuple[State, ...]:
-        extra = _about_face(self.start, node, self.access)
-        if extra is None or any(extra[0] == k[0] for k in kids):
-            return kids
-        return (*kids, extra)
-
-    def _finals_in(self, layer: dict[State, None]) -> list[State]:
-        if self.access.open:
-            return list(layer)
-        end_in = self.access.end_in
-        return [s for s in layer if s[0] in STREETS or end_in(s[0])]
 
     def any(self) -> bool:
         return bool(self._good) and (self.start, self.facing) in self._good[0]
@@ -326,13 +361,18 @@ class Paths:
 
     def path_to(self, end: str, pick: Callable[[list[str]], str]) -> list[str] | None:
         """One legal path ending on ``end`` (None if none does), the way back chosen with ``pick``."""
-        finals = self.ends().get(end, [])
+        return self._path_to(end, pick, self.ends())
+
+    def _path_to(self, end: str, pick: Callable[[list[str]], str],
+                 ends: dict[str, list[tuple[int, State]]]) -> list[str] | None:
+        finals = ends.get(end, [])
         if not finals:
             return None
         n, state = finals[int(pick([str(i) for i in range(len(finals))]))]
         path = [state[0]]
         for depth in range(n, 1, -1):
-            parents = self._parents_at(depth)[state]
+            # The states it is reached from, in layer order: one pass over the layer before.
+            parents = [up for up, kids in self._children[depth - 1].items() if state in kids]
             state = parents[int(pick([str(i) for i in range(len(parents))]))]
             path.append(state[0])
         path.reverse()
@@ -340,7 +380,7 @@ class Paths:
 
     def sample(self, pick: Callable[[list[str]], str]) -> list[str] | None:
         """One legal path: an end drawn with ``pick``, then a way there."""
-        ends = sorted(self.ends())
+        ends = self.ends()
         if not ends:
             return None
-        return self.path_to(pick(ends), pick)
+        return self._path_to(pick(sorted(ends)), pick, ends)

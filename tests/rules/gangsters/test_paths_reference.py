@@ -340,3 +340,15 @@ def test_the_movement_steps_choices_equal_the_reference(positions):
             assert json.dumps(decision.detail["pieces"]) == json.dumps(_reference_pieces(state, seat))
             checked += 1
     assert checked > 30
+
+
+def test_a_kept_walk_serves_only_movers_with_the_same_about_face():
+    """A gang piece's explored walk is kept between calls: whether it may about-face in the joint next to
+    it (owned by its gang or not) must still change its paths."""
+    paths = {}
+    for mine in ((), ("BRI",), (), ("BRI",)):
+        access = Access(pass_through=lambda b: True, end_in=lambda b: True, rides=True,
+                        friendly=lambda b, mine=mine: b in mine, open=True)
+        assert_same_paths("k10", "e", (2,), access)
+        paths[mine] = [p for p in Paths("k10", "e", (2,), access).all() if p[0] == "BRI"]
+    assert paths[()] == [["BRI", "j11"]] and paths[("BRI",)] == [["BRI", "j11"], ["BRI", "k10"]]
