@@ -14,7 +14,7 @@ also show bribes. ``done`` ends the step.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Collection
 
 from games.rules.base import IllegalMove
 
@@ -34,7 +34,7 @@ from .data import (
 )
 from .movement import walk
 from .movers import facing_after, gang_access, piece_lengths, public_access
-from .state import State, draw, gang, gang_seats, is_hq, label, log, piece, public_cup
+from .state import State, draw, gang, gang_seats, hqs, is_hq, label, log, piece, public_cup
 from .violence import seduce
 
 def start_movement(state: State) -> None:
@@ -70,11 +70,15 @@ def recruit_cost(state: State, seat: int, kind: str, n: int) -> int:
 
 
 def unowned_building(state: State, node: str | None) -> bool:
-    if is_hq(state, node):
+    return _unowned(state["joints"], hqs(state), node)
+
+
+def _unowned(joints: dict[str, Any], hq: Collection[str], node: str | None) -> bool:
+    if node in hq:
         return False  # no extortion in a precinct HQ (G51)
     if node in GRAY_CODES:
         return True
-    return node in state["joints"] and state["joints"][node]["owner"] is None
+    return node in joints and joints[node]["owner"] is None
 
 
 def apply_movement(state: State, seat: int, move: dict[str, Any]) -> None:
@@ -168,16 +172,17 @@ def end_actions_of(state: State, seat: int, kind: str) -> Callable[[str], list[t
     extorts = kind in ("T", "V")
     hits = kind in ("R", "T")
     joints = state["joints"]
+    hq = frozenset(hqs(state))
 
     def at(end: str) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = [("none", None)]
-        if extorts and unowned_building(state, end):
+        if extorts and _unowned(joints, hq, end):
             out.append(("extort", None))
         if hits and end in joints:
             owner = joints[end]["owner"]
             if owner is not None and owner != seat:
                 out.append(("hit", "joint"))
-        elif hits and is_hq(state, end):
+        elif hits and end in hq:
             out.append(("hit", "joint"))  # a gray precinct HQ is attacked as a joint (G20)
         for act, other, t_kind in rivals.get(end, ()):
             out.append((act, [other, t_kind]))  # a fresh target list each time: callers keep them

@@ -42,6 +42,9 @@ class Access:
     # True promises that both tests above always say yes (a gang piece, the Commissioner): the path
     # explorer then skips calling them for every building it meets.
     open: bool = False
+    # The buildings the two tests accept, as sets, when the maker has them (the Public): the explored
+    # walk may then be kept and served again to a mover with the same sets.
+    known: tuple[frozenset[str], frozenset[str]] | None = None
 
 
 @lru_cache(maxsize=None)
@@ -226,32 +229,37 @@ def _finals_in(layer: dict[State, None], access: Access) -> list[State]:
 
 
 def _graph(start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> _Graph:
-    """The explored walk; for an open mover from the few most recently asked starts.
+    """The explored walk, from the few most recently asked when the access allows it.
 
-    An open mover's walk depends only on the map, the start, the lengths, the
-    subway and which buildings one step away allow the about-face, so those
-    make the key. A game page asks for the same pieces' paths several times
-    (the choices, then example moves for the description and the page), and the
-    next page mostly for pieces that have not moved. Long Wheels moves explore
-    thousands of states: they are not kept.
+    A walk depends only on the map, the start, facing and lengths, the subway,
+    the buildings the mover may cross and end in, and which buildings one step
+    away allow the about-face. When the access knows the buildings as sets (or
+    is open) those make the key. A game page asks for the same movers' paths
+    several times (the choices, then example moves for the description and the
+    page), and the next page mostly for movers that have not moved. Long Wheels
+    moves explore thousands of states: they are not kept.
     """
-    if not access.open or (lengths and max(lengths) > _KEPT_LENGTH):
+    if (not access.open and access.known is None) or (lengths and max(lengths) > _KEPT_LENGTH):
         return _explore(start, facing, lengths, access)
     friends: tuple[str, ...] = ()
     if start in STREETS:
         friends = tuple(n for n, _ in _next_states((start, facing), access.rides)
                         if n in DOORS and access.friendly(n))
-    return _open_graph(start, facing, lengths, access.rides, friends)
+    return _kept_graph(start, facing, lengths, access.rides, friends, None if access.open else access.known)
 
 
 _KEPT_LENGTH = 8
 
 
-@lru_cache(maxsize=32)
-def _open_graph(start: str, facing: Last, lengths: tuple[int, ...], rides: bool,
-                friends: tuple[str, ...]) -> _Graph:
-    access = Access(pass_through=_always, end_in=_always, rides=rides, friendly=friends.__contains__,
-                    open=True)
+@lru_cache(maxsize=64)
+def _kept_graph(start: str, facing: Last, lengths: tuple[int, ...], rides: bool, friends: tuple[str, ...],
+                known: tuple[frozenset[str], frozenset[str]] | None) -> _Graph:
+    if known is None:
+        access = Access(pass_through=_always, end_in=_always, rides=rides, friendly=friends.__contains__,
+                        open=True)
+    else:
+        access = Access(pass_through=known[0].__contains__, end_in=known[1].__contains__, rides=rides,
+                        friendly=friends.__contains__)
     return _explore(start, facing, lengths, access)
 
 

@@ -352,3 +352,14 @@ def test_a_kept_walk_serves_only_movers_with_the_same_about_face():
         assert_same_paths("k10", "e", (2,), access)
         paths[mine] = [p for p in Paths("k10", "e", (2,), access).all() if p[0] == "BRI"]
     assert paths[()] == [["BRI", "j11"]] and paths[("BRI",)] == [["BRI", "j11"], ["BRI", "k10"]]
+
+
+def test_a_kept_public_walk_serves_only_the_same_owned_joints():
+    state = RULES.setup(2, {}, "kept-public")
+    entered = []
+    for owner in (None, 0, None, 1):
+        state["joints"]["BRI"]["owner"] = owner
+        access = movers.public_access(state)
+        assert_same_paths("k10", "e", (2,), access)
+        entered.append(any(p[0] == "BRI" for p in Paths("k10", "e", (2,), access).all()))
+    assert entered == [False, True, False, True]
