@@ -154,8 +154,8 @@ def end_actions(state: State, seat: int, kind: str, end: str) -> list[tuple[str,
 
 
 def end_actions_of(state: State, seat: int, kind: str) -> Callable[[str], list[tuple[str, Any]]]:
-    """``end_actions`` of one piece as a function of the end: the rival pieces are looked up once, not
-    once per end (a move's tree may have a hundred ends)."""
+    """``end_actions`` of one piece as a function of the end, for ``state`` as it is now: the rival pieces
+    and the HQs are looked up once, not once per end (a move's tree may have a hundred ends)."""
     rivals: dict[str, list[tuple[str, int, str]]] = {}
     for other in gang_seats(state):
         if other == seat:
