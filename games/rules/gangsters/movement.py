@@ -320,6 +320,7 @@ class Paths:
         ends: dict[str, None] = {}
         final_sets = self._final_sets
         good_kids = self._good_kids
+        last = self._top - 1
 
         def grow(state: State, depth: int) -> dict[str, object]:
             nonlocal count, cut
@@ -332,8 +333,13 @@ class Paths:
                 if count > budget:
                     cut = True
                     out[kid[0]] = None
-                    continue
-                out[kid[0]] = grow(kid, depth + 1)
+                elif depth == last:
+                    # A good state at the greatest length is an end with nothing after it: most of
+                    # the tree's nodes, spared a call each.
+                    out[kid[0]] = {"$": True}
+                    ends[kid[0]] = None
+                else:
+                    out[kid[0]] = grow(kid, depth + 1)
             return out
 
         tree = grow((self.start, self.facing), 0)
