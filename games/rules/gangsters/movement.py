@@ -290,9 +290,6 @@ class Paths:
         self._finals = graph.finals
         self._final_sets = graph.final_sets
 
-    def _is_end(self, state: State, depth: int) -> bool:
-        return state in self._final_sets[depth]
-
     def any(self) -> bool:
         return bool(self._good) and (self.start, self.facing) in self._good[0]
 
