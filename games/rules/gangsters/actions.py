@@ -14,7 +14,7 @@ also show bribes. ``done`` ends the step.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Collection
 
 from games.rules.base import IllegalMove
 
@@ -34,7 +34,7 @@ from .data import (
 )
 from .movement import walk
 from .movers import facing_after, gang_access, piece_lengths, public_access
-from .state import State, draw, gang, gang_seats, is_hq, label, log, piece, public_cup
+from .state import State, draw, gang, gang_seats, hqs, is_hq, label, log, piece, public_cup
 from .violence import seduce
 
 def start_movement(state: State) -> None:
@@ -70,11 +70,15 @@ def recruit_cost(state: State, seat: int, kind: str, n: int) -> int:
 
 
 def unowned_building(state: State, node: str | None) -> bool:
-    if is_hq(state, node):
+    return _unowned(state["joints"], hqs(state), node)
+
+
+def _unowned(joints: dict[str, Any], hq: Collection[str], node: str | None) -> bool:
+    if node in hq:
         return False  # no extortion in a precinct HQ (G51)
     if node in GRAY_CODES:
         return True
-    return node in state["joints"] and state["joints"][node]["owner"] is None
+    return node in joints and joints[node]["owner"] is None
 
 
 def apply_movement(state: State, seat: int, move: dict[str, Any]) -> None:
@@ -146,27 +150,45 @@ def _move_piece(state: State, seat: int, move: dict[str, Any]) -> None:
 
 def end_actions(state: State, seat: int, kind: str, end: str) -> list[tuple[str, Any]]:
     """(act, target) pairs a piece ending its move on ``end`` may declare, "none" first."""
-    out: list[tuple[str, Any]] = [("none", None)]
-    if kind in ("T", "V") and unowned_building(state, end):
-        out.append(("extort", None))
-    if kind in ("R", "T") and end in state["joints"]:
-        owner = state["joints"][end]["owner"]
-        if owner is not None and owner != seat:
-            out.append(("hit", "joint"))
-    elif kind in ("R", "T") and is_hq(state, end):
-        out.append(("hit", "joint"))  # a gray precinct HQ is attacked as a joint (G20)
+    return end_actions_of(state, seat, kind)(end)
+
+
+def end_actions_of(state: State, seat: int, kind: str) -> Callable[[str], list[tuple[str, Any]]]:
+    """``end_actions`` of one piece as a function of the end, for ``state`` as it is now: the rival pieces
+    and the HQs are looked up once, not once per end (a move's tree may have a hundred ends)."""
+    rivals: dict[str, list[tuple[str, int, str]]] = {}
     for other in gang_seats(state):
         if other == seat:
             continue
         for t_kind in PIECES:
             t = piece(state, other, t_kind)
-            if t["s"] == 0 or t["at"] != end:
+            if t["s"] == 0:
                 continue
+            found = rivals.setdefault(t["at"], [])
             if kind == "R" or (kind == "T" and t_kind != "V"):
-                out.append(("hit", [other, t_kind]))
+                found.append(("hit", other, t_kind))
             if kind == "V" and t_kind != "V":
-                out.append(("seduce", [other, t_kind]))
-    return out
+                found.append(("seduce", other, t_kind))
+    extorts = kind in ("T", "V")
+    hits = kind in ("R", "T")
+    joints = state["joints"]
+    hq = frozenset(hqs(state))
+
+    def at(end: str) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = [("none", None)]
+        if extorts and _unowned(joints, hq, end):
+            out.append(("extort", None))
+        if hits and end in joints:
+            owner = joints[end]["owner"]
+            if owner is not None and owner != seat:
+                out.append(("hit", "joint"))
+        elif hits and end in hq:
+            out.append(("hit", "joint"))  # a gray precinct HQ is attacked as a joint (G20)
+        for act, other, t_kind in rivals.get(end, ()):
+            out.append((act, [other, t_kind]))  # a fresh target list each time: callers keep them
+        return out
+
+    return at
 
 
 def check_end_action(state: State, seat: int, kind: str, end: str, act: Any, target: Any) -> None:

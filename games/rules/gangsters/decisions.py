@@ -239,15 +239,13 @@ def _movement_detail(state: State, seat: int) -> dict[str, Any]:
         paths = movers.piece_paths(state, seat, kind)
         if not paths.any():
             continue
-        tree, cut = paths.tree(TREE_BUDGET)
-        ends: dict[str, list[str]] = {}
-        _collect_ends(tree, ends)
+        tree, cut, ends = paths.tree_and_ends(TREE_BUDGET)
+        options_at = actions.end_actions_of(state, seat, kind)
         pieces[kind] = {
             "at": gang(state, seat)["pieces"][kind]["at"],
             "tree": tree,
             "cut": cut,
-            "ends": {node: [_ending(a, t) for a, t in actions.end_actions(state, seat, kind, node)]
-                     for node in ends},
+            "ends": {node: [_ending(a, t) for a, t in options_at(node)] for node in ends},
         }
     public: dict[str, Any] = {}
     for pid in movable_public(state):
@@ -283,17 +281,6 @@ def _recruit_detail(state: State, seat: int, listed: list[dict[str, Any]]) -> di
         entry = out.setdefault(move["piece"], {"costs": [], "facing": move["facing"] is not None})
         entry["costs"].append(actions.recruit_cost(state, seat, move["piece"], move["n"]))
     return out
-
-
-def _collect_ends(tree: Any, ends: dict[str, list[str]], node: str = "") -> None:
-    if not isinstance(tree, dict):
-        return
-    for key, sub in tree.items():
-        if key == "$":
-            continue
-        if isinstance(sub, dict) and "$" in sub:
-            ends[key] = []
-        _collect_ends(sub, ends, key)
 
 
 def _order_decision(state: State, seat: int) -> Decision:

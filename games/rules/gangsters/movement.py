@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import Callable, Iterator
 
 from .board import DOORS, DOORS_FROM, REVERSE, STREETS, SUBWAY_OF
@@ -38,6 +39,12 @@ class Access:
     end_in: Callable[[str], bool]
     rides: bool
     friendly: Callable[[str], bool] = field(default=lambda b: False)  # joints where the about-face works
+    # True promises that both tests above always say yes (a gang piece, the Commissioner): the path
+    # explorer then skips calling them for every building it meets.
+    open: bool = False
+    # The buildings the two tests accept, as sets, when the maker has them (the Public): the explored
+    # walk may then be kept and served again to a mover with the same sets.
+    known: tuple[frozenset[str], frozenset[str]] | None = None
 
 
 @lru_cache(maxsize=None)
@@ -123,14 +130,151 @@ def _why_not_enter(nxt: str, is_last: bool) -> str:
 State = tuple[str, Last]
 
 
+@lru_cache(maxsize=None)
+def _next_states(state: State, rides: bool) -> tuple[State, ...]:
+    """The walk states one step on from ``state``, one per next node (the first way there kept).
+
+    Only the map decides them, so they are worked out once per walk state: the
+    explorer meets the same few hundred walk states in every path tree.
+    """
+    seen: set[str] = set()
+    out: list[State] = []
+    for nxt, d in _steps(state[0], state[1], rides):
+        if nxt not in seen:
+            seen.add(nxt)
+            out.append((nxt, d))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Graph:
+    """The explored walk of one mover, never changed once built (a cached one serves many ``Paths``).
+
+    Per depth (steps taken): ``children`` each walk state met with the states
+    one step on, in the order first met; ``good`` the states from which a path
+    still ends legally; ``good_kids`` each good state's good next states;
+    ``finals`` the states a path may end in, in layer order.
+    """
+
+    children: list[dict[State, tuple[State, ...]]]
+    good: list[set[State]]
+    good_kids: list[dict[State, tuple[State, ...]]]
+    finals: list[list[State]]
+    final_sets: list[set[State]]
+
+
+def _explore(start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> _Graph:
+    top = max(lengths) if lengths else 0
+    layers: list[dict[State, None]] = [{(start, facing): None}]
+    children: list[dict[State, tuple[State, ...]]] = []
+    for depth in range(top):
+        kids_of = _step_layer(start, layers[depth], depth, access)
+        children.append(kids_of)
+        # The next layer in the order its states are first met (parent by parent, kid by kid).
+        layers.append(dict.fromkeys(chain.from_iterable(kids_of.values())))
+    finals: list[list[State]] = [[] for _ in range(top + 1)]
+    for n in lengths:
+        finals[n] = _finals_in(layers[n], access)
+    # Backward: a state is good when a path may end there, or when a good state follows it.
+    # Each good state keeps the good states after it (most often all of its kids).
+    good: list[set[State]] = [set() for _ in range(top + 1)]
+    good[top].update(finals[top])
+    good_kids: list[dict[State, tuple[State, ...]]] = [{} for _ in range(top + 1)]
+    for depth in range(top - 1, -1, -1):
+        after = good[depth + 1]
+        onward = good_kids[depth]
+        for state, kids in children[depth].items():
+            if after.issuperset(kids):
+                if kids:
+                    onward[state] = kids
+            elif not after.isdisjoint(kids):
+                onward[state] = tuple(k for k in kids if k in after)
+        marked = set(onward)
+        marked.update(finals[depth])
+        good[depth] = marked
+    return _Graph(children, good, good_kids, finals, [set(f) for f in finals])
+
+
+def _step_layer(start: str, layer: dict[State, None], depth: int,
+                access: Access) -> dict[State, tuple[State, ...]]:
+    """Each state of the layer at ``depth`` with the states one step on."""
+    rides = access.rides
+    if depth == 1:
+        return {state: _with_about_face(start, state[0], _next_states(state, rides), access)
+                if _crosses(state[0], access) else () for state in layer}
+    if depth == 0 or access.open:
+        return {state: _next_states(state, rides) for state in layer}
+    # A building it may end in but not cross leads nowhere.
+    pass_through = access.pass_through
+    return {state: _next_states(state, rides) if state[0] in STREETS or pass_through(state[0]) else ()
+            for state in layer}
+
+
+def _crosses(node: str, access: Access) -> bool:
+    return access.open or node in STREETS or access.pass_through(node)
+
+
+def _with_about_face(start: str, node: str, kids: tuple[State, ...], access: Access) -> tuple[State, ...]:
+    extra = _about_face(start, node, access)
+    if extra is None or any(extra[0] == k[0] for k in kids):
+        return kids
+    return (*kids, extra)
+
+
+def _finals_in(layer: dict[State, None], access: Access) -> list[State]:
+    if access.open:
+        return list(layer)
+    end_in = access.end_in
+    return [s for s in layer if s[0] in STREETS or end_in(s[0])]
+
+
+def _graph(start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> _Graph:
+    """The explored walk, from the few most recently asked when the access allows it.
+
+    A walk depends only on the map, the start, facing and lengths, the subway,
+    the buildings the mover may cross and end in, and which buildings one step
+    away allow the about-face. When the access knows the buildings as sets (or
+    is open) those make the key. A game page asks for the same movers' paths
+    several times (the choices, then example moves for the description and the
+    page), and the next page mostly for movers that have not moved. Long Wheels
+    moves explore thousands of states: they are not kept.
+    """
+    if (not access.open and access.known is None) or (lengths and max(lengths) > _KEPT_LENGTH):
+        return _explore(start, facing, lengths, access)
+    friends: tuple[str, ...] = ()
+    if start in STREETS:
+        friends = tuple(n for n, _ in _next_states((start, facing), access.rides)
+                        if n in DOORS and access.friendly(n))
+    return _kept_graph(start, facing, lengths, access.rides, friends, None if access.open else access.known)
+
+
+_KEPT_LENGTH = 8
+
+
+@lru_cache(maxsize=64)
+def _kept_graph(start: str, facing: Last, lengths: tuple[int, ...], rides: bool, friends: tuple[str, ...],
+                known: tuple[frozenset[str], frozenset[str]] | None) -> _Graph:
+    if known is None:
+        access = Access(pass_through=_always, end_in=_always, rides=rides, friendly=friends.__contains__,
+                        open=True)
+    else:
+        access = Access(pass_through=known[0].__contains__, end_in=known[1].__contains__, rides=rides,
+                        friendly=friends.__contains__)
+    return _explore(start, facing, lengths, access)
+
+
+def _always(building: str) -> bool:
+    return True
+
+
 class Paths:
     """Legal paths of given exact lengths from one start.
 
     The walk is explored once, breadth first, as layers of walk states (node,
     previous step) after 0, 1, 2, ... steps, each state knowing the states it
-    leads to and comes from; a backward pass marks the states from which some
-    path still ends legally at one of the lengths. The tree, the list of paths,
-    the reachable ends and a path to a given end are read from that graph.
+    leads to; a backward pass marks the states from which some path still ends
+    legally at one of the lengths. The tree, the list of paths, the reachable
+    ends and a path to a given end are read from that graph.
     """
 
     def __init__(self, start: str, facing: Last, lengths: tuple[int, ...], access: Access) -> None:
@@ -139,58 +283,19 @@ class Paths:
         self.lengths = tuple(sorted(set(n for n in lengths if n > 0)))
         self.access = access
         self._top = max(self.lengths) if self.lengths else 0
-        self._parents: list[dict[State, list[State]]] = []
-        self._children: list[dict[State, list[State]]] = []
-        self._good: list[set[State]] = []
-        self._explore()
-
-    def _is_end(self, state: State, depth: int) -> bool:
-        return depth in self.lengths and _allowed(state[0], True, self.access)
-
-    def _explore(self) -> None:
-        root: State = (self.start, self.facing)
-        parents: list[dict[State, list[State]]] = [{root: []}]
-        children: list[dict[State, list[State]]] = []
-        for depth in range(self._top):
-            layer: dict[State, list[State]] = {}
-            kids_of: dict[State, list[State]] = {}
-            for state in parents[depth]:
-                node, last = state
-                kids: list[State] = []
-                kids_of[state] = kids
-                if depth > 0 and node not in STREETS and not self.access.pass_through(node):
-                    continue  # a building it may end in but not cross
-                steps = list(_steps(node, last, self.access.rides))
-                if depth == 1:
-                    extra = _about_face(self.start, node, self.access)
-                    if extra is not None and all(extra[0] != n for n, _ in steps):
-                        steps.append(extra)
-                seen: set[str] = set()
-                for nxt, d in steps:
-                    if nxt in seen:
-                        continue
-                    seen.add(nxt)
-                    child = (nxt, d)
-                    kids.append(child)
-                    layer.setdefault(child, []).append(state)
-            children.append(kids_of)
-            parents.append(layer)
-        children.append({state: [] for state in parents[self._top]})
-        good: list[set[State]] = [set() for _ in range(self._top + 1)]
-        for depth in range(self._top, -1, -1):
-            for state in parents[depth]:
-                if (depth > 0 and self._is_end(state, depth)) or (
-                        depth < self._top and any(k in good[depth + 1] for k in children[depth][state])):
-                    good[depth].add(state)
-        self._parents, self._children, self._good = parents, children, good
+        graph = _graph(start, facing, self.lengths, access)
+        self._children = graph.children
+        self._good = graph.good
+        self._good_kids = graph.good_kids
+        self._finals = graph.finals
+        self._final_sets = graph.final_sets
 
     def any(self) -> bool:
         return bool(self._good) and (self.start, self.facing) in self._good[0]
 
-    def _kids(self, state: State, depth: int) -> list[State]:
-        if depth >= self._top:
-            return []
-        return [k for k in self._children[depth].get(state, []) if k in self._good[depth + 1]]
+    def _kids(self, state: State, depth: int) -> tuple[State, ...]:
+        """The states after ``state`` from which a path still ends legally."""
+        return self._good_kids[depth].get(state, ())
 
     def tree(self, budget: int = 3000) -> tuple[dict[str, object], bool]:
         """The legal paths as nested dicts; ``"$"`` marks a node where a path may end.
@@ -199,31 +304,50 @@ class Paths:
         deepest branches are replaced by None (``cut`` True) and only the rules
         can tell what follows.
         """
-        count = [0]
-        cut = [False]
+        tree, cut, _ = self.tree_and_ends(budget)
+        return tree, cut
+
+    def tree_and_ends(self, budget: int = 3000) -> tuple[dict[str, object], bool, list[str]]:
+        """``tree(budget)`` and the nodes marked ``"$"`` in it, each once, in the order a depth-first
+        reading of the tree (a node before what follows it) first meets them."""
+        if not self.any():
+            return {}, False, []
+        count = 0
+        cut = False
+        ends: dict[str, None] = {}
+        final_sets = self._final_sets
+        good_kids = self._good_kids
+        last = self._top - 1
 
         def grow(state: State, depth: int) -> dict[str, object]:
+            nonlocal count, cut
             out: dict[str, object] = {}
-            if depth > 0 and self._is_end(state, depth):
+            if state in final_sets[depth]:
                 out["$"] = True
-            for kid in self._kids(state, depth):
-                count[0] += 1
-                if count[0] > budget:
-                    cut[0] = True
+                ends[state[0]] = None
+            for kid in good_kids[depth].get(state, ()):
+                count += 1
+                if count > budget:
+                    cut = True
                     out[kid[0]] = None
-                    continue
-                out[kid[0]] = grow(kid, depth + 1)
+                elif depth == last:
+                    # A good state at the greatest length is an end with nothing after it: most of
+                    # the tree's nodes, spared a call each.
+                    out[kid[0]] = {"$": True}
+                    ends[kid[0]] = None
+                else:
+                    out[kid[0]] = grow(kid, depth + 1)
             return out
 
-        if not self.any():
-            return {}, False
-        return grow((self.start, self.facing), 0), cut[0]
+        tree = grow((self.start, self.facing), 0)
+        return tree, cut, list(ends)
 
     def all(self) -> Iterator[list[str]]:
         """Every legal path (lazily; may be very many with long moves)."""
+        final_sets = self._final_sets
 
         def rec(state: State, depth: int, path: list[str]) -> Iterator[list[str]]:
-            if depth > 0 and self._is_end(state, depth):
+            if state in final_sets[depth]:
                 yield list(path)
             for kid in self._kids(state, depth):
                 path.append(kid[0])
@@ -238,20 +362,28 @@ class Paths:
         """Every node a legal path can end on: node -> [(length, final walk state), ...]."""
         out: dict[str, list[tuple[int, State]]] = {}
         for n in self.lengths:
-            for state in self._parents[n]:
-                if self._is_end(state, n):
-                    out.setdefault(state[0], []).append((n, state))
+            for state in self._finals[n]:
+                found = out.get(state[0])
+                if found is None:
+                    out[state[0]] = [(n, state)]
+                else:
+                    found.append((n, state))
         return out
 
     def path_to(self, end: str, pick: Callable[[list[str]], str]) -> list[str] | None:
         """One legal path ending on ``end`` (None if none does), the way back chosen with ``pick``."""
-        finals = self.ends().get(end, [])
+        return self._path_to(end, pick, self.ends())
+
+    def _path_to(self, end: str, pick: Callable[[list[str]], str],
+                 ends: dict[str, list[tuple[int, State]]]) -> list[str] | None:
+        finals = ends.get(end, [])
         if not finals:
             return None
         n, state = finals[int(pick([str(i) for i in range(len(finals))]))]
         path = [state[0]]
         for depth in range(n, 1, -1):
-            parents = self._parents[depth][state]
+            # The states it is reached from, in layer order: one pass over the layer before.
+            parents = [up for up, kids in self._children[depth - 1].items() if state in kids]
             state = parents[int(pick([str(i) for i in range(len(parents))]))]
             path.append(state[0])
         path.reverse()
@@ -259,7 +391,7 @@ class Paths:
 
     def sample(self, pick: Callable[[list[str]], str]) -> list[str] | None:
         """One legal path: an end drawn with ``pick``, then a way there."""
-        ends = sorted(self.ends())
+        ends = self.ends()
         if not ends:
             return None
-        return self.path_to(pick(ends), pick)
+        return self._path_to(pick(sorted(ends)), pick, ends)

@@ -17,7 +17,7 @@ from .state import State, gang, piece
 def gang_access(state: State, seat: int) -> Access:
     joints = state["joints"]
     return Access(pass_through=lambda b: True, end_in=lambda b: True, rides=True,
-                  friendly=lambda b: b in joints and joints[b]["owner"] == seat)
+                  friendly=lambda b: b in joints and joints[b]["owner"] == seat, open=True)
 
 
 def piece_lengths(state: State, seat: int, kind: str) -> tuple[int, ...]:
@@ -43,7 +43,8 @@ def public_access(state: State) -> Access:
         # Never an HQ (G32): the Public go only where a gang can collect from them.
         return b in joints and joints[b]["owner"] is not None and joints[b]["owner"] != police
 
-    return Access(pass_through=owned_joint, end_in=owned_joint, rides=False)
+    owned = frozenset(b for b in joints if owned_joint(b))
+    return Access(pass_through=owned_joint, end_in=owned_joint, rides=False, known=(owned, owned))
 
 
 def public_paths(state: State, pid: int) -> Paths:
