@@ -11,7 +11,8 @@ client (the whole middleware stack and template rendering; no network), with
 - ``page_lobby``: the lobby of a player with games running;
 - ``page_<slug>_player_cold``, ``page_<slug>_spectator_cold``: the game page as first shown
   after a move, with nothing kept of earlier views (the pages above are shown again: the
-  state's part of a page is rendered once per state and viewer, see games.views.kept);
+  state's part of a page is rendered once per state and viewer, see games.views.kept), nor
+  what the rules keep about positions (games.rules.kept);
 - ``page_<slug>_player_cold_told``: the same, for a player this process told the game's log
   before (games.selectors.log keeps it per viewer and reads only the events since).
 
@@ -67,11 +68,13 @@ def cold(client: Any, address: str, *, told: bool = False) -> Any:
     ``told``: the game's log as told to this viewer before stays kept (a viewer who looked before the
     move, served by the same process); otherwise the whole log is read and told again.
     """
+    from games.rules.kept import forget_positions
     from games.selectors import log, seats
     from games.views.kept import FRAGMENTS
 
     FRAGMENTS.clear()
     seats._SEAT_ANSWERS.clear()
+    forget_positions()  # what the rules keep about positions: warm only for a position seen before
     if not told:
         log._TOLD.clear()
     return client.get(address, secure=True)

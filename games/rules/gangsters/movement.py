@@ -25,6 +25,8 @@ from functools import lru_cache
 from itertools import chain
 from typing import Callable, Iterator
 
+from games.rules.kept import position_cache
+
 from .board import DOORS, DOORS_FROM, REVERSE, STREETS, SUBWAY_OF
 
 RIDE = "ride"
@@ -251,7 +253,7 @@ def _graph(start: str, facing: Last, lengths: tuple[int, ...], access: Access) -
 _KEPT_LENGTH = 8
 
 
-@lru_cache(maxsize=64)
+@position_cache(maxsize=64)
 def _kept_graph(start: str, facing: Last, lengths: tuple[int, ...], rides: bool, friends: tuple[str, ...],
                 known: tuple[frozenset[str], frozenset[str]] | None) -> _Graph:
     if known is None:

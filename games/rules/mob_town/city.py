@@ -25,8 +25,9 @@ layout get the same answers, since nothing else goes into them.
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
 from typing import Any, Iterable, Iterator
+
+from games.rules.kept import position_cache
 
 from .data import PROPERTIES, STEP
 
@@ -160,7 +161,7 @@ def layout(city: City) -> Layout:
 
 
 # A game's city changes its layout a few times a round; the rest is headroom for many games at once.
-@lru_cache(maxsize=128)
+@position_cache(maxsize=128)
 def _layout(cells: frozenset[Cell]) -> Layout:
     return Layout(cells)
 
@@ -216,7 +217,7 @@ def from_own(city: City, own: set[Cell]) -> dict[Cell, int]:
     return dict(_from_own(lay, frozenset(own & lay.cells)))
 
 
-@lru_cache(maxsize=512)
+@position_cache(maxsize=512)
 def _from_own(lay: Layout, own: frozenset[Cell]) -> dict[Cell, int]:
     return lay.spread(own)
 
@@ -248,7 +249,7 @@ def shortest_walks(city: City, own: set[Cell], target: Cell, limit: int = 64) ->
 _WALKS_KEPT = 64
 
 
-@lru_cache(maxsize=1024)
+@position_cache(maxsize=1024)
 def _walks(lay: Layout, own: frozenset[Cell], target: Cell, limit: int) -> tuple[tuple[Cell, ...], ...]:
     if own <= lay.cells and target in lay.cells:
         # Distance of every card from the own properties: a walk must go down it one step at a time.

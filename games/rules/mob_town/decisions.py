@@ -27,10 +27,10 @@ the public table.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Iterator
 
 from games.rules.base import Choice, Decision, State
+from games.rules.kept import position_cache
 
 from . import coop_moves, moves, takeover
 from .actions import cash_in_count, open_lot_cells
@@ -194,7 +194,7 @@ class _Position:
         return isinstance(other, _Position) and self.key == other.key
 
 
-@lru_cache(maxsize=32)
+@position_cache(maxsize=32)
 def _examples(position: _Position) -> tuple[str, ...]:
     s, (seat, length, _) = position.state, position.key
     position.state = None  # the key keeps its text only, not the caller's position

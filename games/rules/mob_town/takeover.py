@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Iterator
 
 from games.rules.base import IllegalMove, State
+from games.rules.kept import position_cache
 
 from .city import Cell, from_own, grid, is_shortest_walk, label, shortest_walks
 from .common import cards_text, check_codes, city_perk, controller, owned_cells, remove_cards, seat_perk
@@ -221,7 +221,7 @@ def payments(hand: list[str], t: Terms, limit: int = 200) -> list[list[str]]:
     return [list(p) for p in _payments(tuple(hand), t.cost, t.cash_value, suits, limit)]
 
 
-@lru_cache(maxsize=1024)
+@position_cache(maxsize=1024)
 def _payments(hand: tuple[str, ...], cost: int, cash_value: int, suits: tuple[str, ...] | None,
               limit: int) -> tuple[tuple[str, ...], ...]:
     counts = Counter(c for c in hand if c == CASH or suits is None or card_suit(c) in suits)
