@@ -34,15 +34,18 @@ from typing import Any, Mapping, Sequence
 from django.utils.safestring import SafeString
 
 from games.rules import Decision, Move
-from games.rules.mob_town import AGENDAS, CARD_CODES, PROPERTIES, card_name, card_value
+from games.rules.mob_town import AGENDAS, CARD_CODES, PROPERTIES, card_name
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
-from games.ui.mob_town import mail
-from games.ui.mob_town.board import board_model, card_model
+from games.ui.mob_town import mail, play_html
+from games.ui.mob_town.board import board_model
+from games.ui.mob_town.board_html import board_html
 
 _CELL = re.compile(r"(-?[0-9]{1,3})\s*,\s*(-?[0-9]{1,3})")
 MAX_FIELD = 40  # far more cards than a hand holds; beyond that a form was tampered with
 # Option groups shown as buttons or drop-downs; take-overs and open lots have forms of their own.
 _SIMPLE_GROUPS = ("draw", "trade", "cashin", "swap", "hire", "move")
+# Each card's suit, for the take-over script (the same for every form).
+_SUITS = {code: code.rstrip("0123456789") for code in CARD_CODES}
 
 
 def _values(data: Mapping[str, Any], key: str) -> list[str]:
@@ -94,18 +97,26 @@ def choice_groups(decision: Decision, keys: tuple[str, ...]) -> list[dict[str, A
     return out
 
 
-def hand_boxes(hand: list[str], accepts: Any = None) -> list[dict[str, Any]]:
-    """One check box per card in hand (two rats 1 are two boxes)."""
-    return [{**card_model(code), "index": i, "value": 1 if code == "cash" else card_value(code),
-             "enabled": accepts(code) if accepts else True} for i, code in enumerate(hand)]
+def _with_choices_html(groups: list[dict[str, Any]], title: str) -> list[dict[str, Any]]:
+    """The groups with their options as the form prints them (see play_html)."""
+    for group in groups:
+        group["choices_html"] = play_html.choices_html(group, title)
+    return groups
+
+
+def _board(view: Mapping[str, Any] | None, names: list[str]) -> dict[str, Any]:
+    """The board model with its HTML (``html``, everything the template prints after the stylesheet)."""
+    board = board_model(view, names)
+    board["html"] = board_html(board)
+    return board
 
 
 @functools.lru_cache(maxsize=64)
 def _cached_board(view_json: str, names: tuple[str, ...]) -> dict[str, Any]:
     """The board of one view as the players are named: pages of one game version (every reload, each
-    spectator, the replay's last step) share it. Keyed by the whole view, so a seat's secrets reach only
-    a page showing that same view. The model is shared: the template only reads it."""
-    return board_model(json.loads(view_json), list(names))
+    spectator, the replay's last step) share it, its HTML included. Keyed by the whole view, so a seat's
+    secrets reach only a page showing that same view. The model is shared: the template only reads it."""
+    return _board(json.loads(view_json), list(names))
 
 
 class MobTownUI(GameUI):
@@ -115,7 +126,7 @@ class MobTownUI(GameUI):
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
         if not view:
-            return {}
+            return _board(view, [])
         return _cached_board(json.dumps(view, sort_keys=True, separators=(",", ":")), tuple(names or ()))
 
     def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
@@ -128,33 +139,39 @@ class MobTownUI(GameUI):
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         if decision is None or seat is None:
             return {}
-        mt: dict[str, Any] = {"kind": decision.kind, "title": decision.prompt}
+        # The forms' lists come as HTML (play_html): as template loops they were most of an awaited
+        # seat's page rendering.
+        title = decision.prompt
+        mt: dict[str, Any] = {"kind": decision.kind, "title": title}
         if decision.kind == "agendas":
-            mt["agendas"] = [{"id": a, "name": AGENDAS[a].name} for a in AGENDAS]
+            mt["agendas_html"] = play_html.agendas_html()
         elif decision.kind == "turn":
             detail = decision.detail
             hand = list(detail["hand"])
-            mt["groups"] = choice_groups(decision, _SIMPLE_GROUPS)
-            mt["builder"] = {"targets": detail["targets"], "hand": hand, "colors": detail["colors"],
-                             "suits": {code: code.rstrip("0123456789") for code in CARD_CODES}}
-            mt["hand"] = hand_boxes(hand)
-            mt["targets"] = detail["targets"]
+            mt["groups"] = _with_choices_html(choice_groups(decision, _SIMPLE_GROUPS), title)
+            mt["builder_html"] = play_html.builder_html({"targets": detail["targets"], "hand": hand,
+                                                         "colors": detail["colors"], "suits": _SUITS})
+            mt["hand_html"] = play_html.takeover_hand_html(hand)
+            mt["targets_html"] = play_html.targets_html(detail["targets"])
             if detail["lot"] and detail["lot_cells"]:
                 cards = [{**lot, "suits": " or ".join(PROPERTIES[lot["card"]].suits or ("any suit",))}
                          for lot in detail["lot"]]
-                mt["lot"] = {"cards": cards,
-                             "cells": detail["lot_cells"], "can_take": detail["supply"] > 0}
+                can_take = detail["supply"] > 0
+                mt["lot"] = {"cards_html": play_html.lot_cards_html(cards),
+                             "cells_html": play_html.lot_cells_html(detail["lot_cells"]),
+                             "can_take": can_take,
+                             "pay_html": play_html.pay_html(hand, empty=False) if can_take else ""}
             mt["briefcases"] = detail["briefcases"]
         elif decision.kind in ("role", "pawn"):
-            mt["groups"] = [{"key": decision.kind, "title": "", "select": len(decision.options) > MAX_BUTTONS,
-                             "options": [{"value": o.text, "label": o.label or o.text}
-                                         for o in decision.options]}]
+            group = {"key": decision.kind, "title": "", "select": len(decision.options) > MAX_BUTTONS,
+                     "options": [{"value": o.text, "label": o.label or o.text} for o in decision.options]}
+            mt["groups"] = _with_choices_html([group], title)
         elif decision.kind == "action":
             detail = decision.detail
-            mt["groups"] = choice_groups(decision, _SIMPLE_GROUPS)
+            mt["groups"] = _with_choices_html(choice_groups(decision, _SIMPLE_GROUPS), title)
             pawn = detail["pawn"]
-            mt["pawn"] = pawn
-            mt["hand"] = hand_boxes(detail["hand"])
+            mt["pawn_html"] = play_html.pawn_html(pawn)
+            mt["pay_html"] = play_html.pay_html(detail["hand"], empty=True)
             taken = detail["actions"]
             mt["can_clear"] = not pawn["down"] and pawn["mob"] > 0 and taken.count("clear") < 2
             mt["can_shutdown"] = not pawn["down"] and pawn["mob"] == 0 and taken.count("shutdown") < 2
