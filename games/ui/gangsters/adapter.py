@@ -57,7 +57,7 @@ from games.rules.gangsters import (
 )
 from games.templatetags.ravenpost import seat_color
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
-from games.ui.gangsters import mail, render
+from games.ui.gangsters import html, mail, render
 from games.ui.gangsters.pieces import Occupant, occupants
 
 CELL = 30  # SVG units per map cell
@@ -74,6 +74,7 @@ STEP_TEXT = {
     "bribes": "answer whether a bribe is played (sealed)",
 }
 MAX_PATH_WORDS = 40
+FACINGS = [{"code": d, "name": DIRECTION_NAME[d]} for d in DIRECTIONS]
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -244,6 +245,8 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
     # most of the page's rendering time.
     model["map_svg"] = render.map_svg(model, names)
     model["joints_html"] = render.joint_lists(model["joints"], names)
+    # The rest of the board too: its template prints this one string (kept with the model, see _cached_board).
+    model["html"] = html.board_html(model, names)
     return model
 
 
@@ -317,8 +320,10 @@ def builder(decision: Decision) -> dict[str, Any] | None:
 def recruit_form(decision: Decision) -> list[dict[str, Any]]:
     out = []
     for kind, data in (decision.detail.get("recruit") or {}).items():
-        out.append({"kind": kind, "name": PIECE_NAME[kind], "facing": data["facing"],
-                    "choices": [{"n": n, "cost": cost} for n, cost in enumerate(data["costs"], 1)]})
+        recruit = {"kind": kind, "name": PIECE_NAME[kind], "facing": data["facing"],
+                   "choices": [{"n": n, "cost": cost} for n, cost in enumerate(data["costs"], 1)]}
+        recruit["fields_html"] = html.recruit_fields(recruit, FACINGS)
+        out.append(recruit)
     return out
 
 
@@ -327,10 +332,12 @@ def order_form(decision: Decision) -> dict[str, Any] | None:
         return None  # the Police player's order is a choice of buttons
     detail = decision.detail
     joints = [{"code": c, "name": BUILDING[c].name} for c in detail["joints"]]
-    return {"purse": detail["purse"], "joints": joints, "max": detail["max"], "vamp_max": detail["vamp_max"],
-            "pieces": [{"kind": k, "name": PIECE_NAME[k],
-                        "max": detail["vamp_max"] if k == "V" else detail["max"][k],
-                        "value": {"R": 5, "T": 2, "V": 1}[k]} for k in PIECES]}
+    order = {"purse": detail["purse"], "joints": joints, "max": detail["max"], "vamp_max": detail["vamp_max"],
+             "pieces": [{"kind": k, "name": PIECE_NAME[k],
+                         "max": detail["vamp_max"] if k == "V" else detail["max"][k],
+                         "value": {"R": 5, "T": 2, "V": 1}[k]} for k in PIECES]}
+    order["rows_html"] = html.order_rows(order)
+    return order
 
 
 class GangstersUI(GameUI):
@@ -354,15 +361,20 @@ class GangstersUI(GameUI):
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         if decision is None or seat is None:
             return {}
+        groups = choice_groups(decision)
+        recruit = recruit_form(decision)
+        # The options of each group as their form prints them; recruits have a form of their own.
+        forms = [html.choice_form(g, decision.prompt) for g in groups if g["key"] != "recruit" or not recruit]
         return {"gx": {
             "kind": decision.kind,
             "title": decision.prompt,
             "hint": decision.detail.get("hint", ""),
-            "groups": choice_groups(decision),
+            "groups": groups,
+            "choice_forms": forms,
             "builder": builder(decision),
-            "recruit": recruit_form(decision),
+            "recruit": recruit,
             "order": order_form(decision),
-            "facings": [{"code": d, "name": DIRECTION_NAME[d]} for d in DIRECTIONS],
+            "facings": FACINGS,
             "complete": decision.complete,
         }}
 
