@@ -1,7 +1,8 @@
 """Gangsters' board and move forms are built in Python (games/ui/gangsters/html.py): the page prints the same HTML as
 the templates they replaced, byte for byte, for every seat (awaited or not) and a spectator, over seeded whole
 games of two to five players (the Police variant and the optional rules included) and every kind of decision,
-with names that need escaping or look like seat labels, and as a page part rendered to be kept."""
+with names that need escaping or look like seat labels, and as a page part rendered to be kept. The map, whose
+cells are now shared and their markup kept from board to board, is held to the code that wrote it before."""
 
 from __future__ import annotations
 
@@ -9,22 +10,29 @@ import functools
 import itertools
 import random
 from collections import Counter
-from typing import Any
+from html import escape as _e
+from typing import Any, Mapping, Sequence
 
 import pytest
 from django.template import Context, Template, engines
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 
 from games.rules import get_rules
+from games.rules.gangsters import BRIDGES, BUILDINGS, COLUMNS, GANG_LABEL, RIVER_ROWS, ROWS, STREETS, SUBWAY_OF
 from games.templatetags.kept import KEEPING
+from games.templatetags.ravenpost import seat_color
 from games.ui import ui_for
+from games.ui.base import GameUI
+from games.ui.gangsters import adapter
+from games.ui.gangsters.adapter import CELL
 from games.ui.gangsters.html import esc
 from games.views.kept import CSRF_MARK
 
 RULES = get_rules("gangsters")
 UI = ui_for("gangsters")
+_NAMING = GameUI()
 
 # The templates as they were: the reference the builders are held to (byte for byte, whitespace included).
 REFERENCE_PLAY = """{% load static ravenpost %}
@@ -173,6 +181,116 @@ REFERENCE_BOARD = """{% load static ravenpost %}
 </section>
 """
 
+# The map as it was written before its cells were shared and their markup kept (games/ui/gangsters/adapter.py
+# and render.py): the reference the map is held to.
+def _seat_color_or_none(seat: int | None) -> str:
+    return "none" if seat is None else seat_color(seat)
+
+
+def _named(text: str, names: Sequence[str] | None) -> str:
+    return str(_e(_NAMING.name_seats(text, names)))
+
+
+def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    occ = adapter._occupants(view)
+    by_cell = {b.cell: b for b in BUILDINGS}
+    cells = []
+    for row in range(ROWS):
+        for col in range(len(COLUMNS)):
+            name = f"{COLUMNS[col]}{row + 1}"
+            cell: dict[str, Any] = {"x": col * CELL, "y": row * CELL, "node": "", "kind": "lot", "text": "",
+                                    "sub": "", "title": name, "badges": []}
+            if name in STREETS:
+                cell.update(node=name, kind="street")
+                if name in SUBWAY_OF:
+                    number = SUBWAY_OF[name]
+                    cell.update(kind="subway", text=f"S{number}", title=f"{name}, subway {number}")
+                elif name in BRIDGES:
+                    cell.update(kind="bridge", title=f"{name}, bridge")
+                badges = occ.get(name, [])
+            elif name in by_cell:
+                b = by_cell[name]
+                joint = view["joints"].get(b.code)
+                owner = joint["owner"] if joint else None
+                hq = b.code in ((view.get("police") or {}).get("hqs") or ())
+                if hq and not joint:
+                    owner = view["police"]["seat"]
+                # The gang's number, as on its pieces ("1R"); the key beside the map names its player.
+                sub = "" if owner is None else ("HQ" if hq else f"{owner + 1} L{joint['level']}")
+                if owner is not None and joint and joint["crim"]:
+                    sub += "!"
+                what = f"{b.colour} joint, ${b.value}" if b.is_joint else "gray building"
+                if b.jump:
+                    what += f", one-jump {b.jump}"
+                level = joint["level"] if joint else 1
+                owned = "" if owner is None else f", {GANG_LABEL[owner]}'s, level {level}"
+                if hq:
+                    owned = ", a precinct HQ of the Police"
+                if joint and joint["crim"]:
+                    owned += ", showing its criminal side"
+                cell.update(node=b.code, kind=f"bld gx-{b.colour}", text=b.code, sub=sub,
+                            title=f"{b.code} {b.name} ({what}{owned})",
+                            owner=_seat_color_or_none(owner))
+                badges = occ.get(b.code, [])
+            elif row in RIVER_ROWS:
+                cell.update(kind="river", title=f"{name}, the river")
+                badges = []
+            else:
+                badges = []
+            shown = badges[:3]
+            for i, badge in enumerate(shown):
+                badge = dict(badge)
+                badge["x"] = col * CELL + 1 + (i % 2) * 14
+                badge["y"] = row * CELL + (17 if cell["kind"].startswith("bld") else 2) + (i // 2) * 9
+                cell["badges"].append(badge)
+            if len(badges) > 3:
+                cell["more"] = len(badges) - 3
+            if badges:
+                cell["title"] += ": " + ", ".join(b["title"] for b in badges)
+            cells.append(cell)
+    return cells
+
+
+def _cell(c: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    x, y = c["x"], c["y"]
+    owner = c.get("owner")
+    owned = f" gx-owned gx-own-{_e(owner)}" if owner and owner != "none" else ""
+    node = f' data-node="{_e(c["node"])}"' if c["node"] else ""
+    parts = [f'<g class="gx-cell gx-{_e(c["kind"])}{owned}"{node}>',
+             f"<title>{_named(c['title'], names)}</title>",
+             f'<rect class="gx-bg" x="{x}" y="{y}" width="30" height="30"></rect>']
+    if c["text"]:
+        parts.append(f'<text class="gx-code" x="{x + 15}" y="{y + 10}" text-anchor="middle">'
+                     f'{_e(c["text"])}</text>')
+    if c["sub"]:
+        parts.append(f'<text class="gx-sub" x="{x + 15}" y="{y + 17}" text-anchor="middle">'
+                     f'{_e(c["sub"])}</text>')
+    for g in c["badges"]:
+        bx, by = g["x"], g["y"]
+        parts.append(f'<g class="gx-badge {_e(g["cls"])}"><rect x="{bx}" y="{by}" width="14" '
+                     f'height="9" rx="2"></rect><text x="{bx + 7}" y="{by + 7}" text-anchor="middle">'
+                     f'{_e(g["text"])}</text></g>')
+    if c.get("more"):
+        parts.append(f'<text class="gx-more" x="{x + 28}" y="{y + 29}" text-anchor="end">+{c["more"]}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def reference_map_svg(b: Mapping[str, Any], names: Sequence[str] | None) -> SafeString:
+    """The ``<svg>`` of the city: axis labels, then every cell with its building, pieces and title."""
+    head = format_html(
+        '<svg class="gx-map{}" viewBox="-16 -16 {} {}" role="group" '
+        'aria-label="Map of Chicago: 16 columns a to p, 16 rows 1 to 16" data-gx-map>',
+        " gx-live" if b["clickable"] else "", b["size"] + 18, b["height"] + 18)
+    columns = format_html_join("", '<text class="gx-axis" x="{}" y="-5" text-anchor="middle">{}</text>',
+                               ((c["x"], c["name"]) for c in b["columns"]))
+    rows = format_html_join("", '<text class="gx-axis" x="-4" y="{}" text-anchor="end">{}</text>',
+                            ((r["y"], r["name"]) for r in b["rows"]))
+    cells = "\n".join(_cell(c, names) for c in b["cells"])
+    # Every piece of text above went through html.escape or format_html.
+    return mark_safe(f"{head}\n{columns}\n{rows}\n{cells}\n</svg>")
+
+
 NAMES: list[list[str] | None] = [
     ["<Ada> & co", 'Brook "B"', "P1", "Dee's", "Eli"],  # escaped; a name that is another seat's label
     ["Ada", "", "Cy", "", "Eli"],  # a seat without a name is shown by its label
@@ -269,6 +387,8 @@ def compare_game(players: int, options: dict[str, Any], seed: int, keys: Keys) -
                     assert new == old, (step, viewer)
                 new, old = render_board(view, names, play)
                 assert new == old, (step, viewer)
+                board = UI.board(view, names, play)
+                assert board["map_svg"] == reference_map_svg({**board, "cells": _cells(view)}, names), (step, viewer)
         state = RULES.apply(state, awaited[0], RULES.random_move(state, awaited[0], rng))
         step += 1
     return kinds
