@@ -181,6 +181,7 @@ REFERENCE_BOARD = """{% load static ravenpost %}
 </section>
 """
 
+
 # The map as it was written before its cells were shared and their markup kept (games/ui/gangsters/adapter.py
 # and render.py): the reference the map is held to.
 def _seat_color_or_none(seat: int | None) -> str:
