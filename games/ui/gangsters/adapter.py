@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import json
+from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from django.utils.safestring import SafeString
@@ -57,7 +58,7 @@ from games.rules.gangsters import (
 )
 from games.templatetags.ravenpost import seat_color
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
-from games.ui.gangsters import mail, render
+from games.ui.gangsters import html, mail, render
 from games.ui.gangsters.pieces import Occupant, occupants
 
 CELL = 30  # SVG units per map cell
@@ -74,6 +75,7 @@ STEP_TEXT = {
     "bribes": "answer whether a bribe is played (sealed)",
 }
 MAX_PATH_WORDS = 40
+FACINGS = [{"code": d, "name": DIRECTION_NAME[d]} for d in DIRECTIONS]
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -106,15 +108,18 @@ def _occupants(view: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return {node: [_badge(o) for o in here] for node, here in occupants(view).items()}
 
 
-def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    occ = _occupants(view)
+@functools.cache
+def _grid() -> tuple[tuple[Mapping[str, Any], Any], ...]:
+    """Every cell of the map, row by row: its fixed part (place, kind, name), shared by every board and
+    never changed, and its building (of ``BUILDINGS``) if it has one."""
     by_cell = {b.cell: b for b in BUILDINGS}
-    cells = []
+    grid = []
     for row in range(ROWS):
         for col in range(len(COLUMNS)):
             name = f"{COLUMNS[col]}{row + 1}"
             cell: dict[str, Any] = {"x": col * CELL, "y": row * CELL, "node": "", "kind": "lot", "text": "",
-                                    "sub": "", "title": name, "badges": []}
+                                    "sub": "", "title": name, "badges": ()}
+            building = None
             if name in STREETS:
                 cell.update(node=name, kind="street")
                 if name in SUBWAY_OF:
@@ -122,47 +127,68 @@ def _cells(view: Mapping[str, Any]) -> list[dict[str, Any]]:
                     cell.update(kind="subway", text=f"S{number}", title=f"{name}, subway {number}")
                 elif name in BRIDGES:
                     cell.update(kind="bridge", title=f"{name}, bridge")
-                badges = occ.get(name, [])
             elif name in by_cell:
-                b = by_cell[name]
-                joint = view["joints"].get(b.code)
-                owner = joint["owner"] if joint else None
-                hq = b.code in ((view.get("police") or {}).get("hqs") or ())
-                if hq and not joint:
-                    owner = view["police"]["seat"]
-                # The gang's number, as on its pieces ("1R"); the key beside the map names its player.
-                sub = "" if owner is None else ("HQ" if hq else f"{owner + 1} L{joint['level']}")
-                if owner is not None and joint and joint["crim"]:
-                    sub += "!"
-                what = f"{b.colour} joint, ${b.value}" if b.is_joint else "gray building"
-                if b.jump:
-                    what += f", one-jump {b.jump}"
-                level = joint["level"] if joint else 1
-                owned = "" if owner is None else f", {GANG_LABEL[owner]}'s, level {level}"
-                if hq:
-                    owned = ", a precinct HQ of the Police"
-                if joint and joint["crim"]:
-                    owned += ", showing its criminal side"
-                cell.update(node=b.code, kind=f"bld gx-{b.colour}", text=b.code, sub=sub,
-                            title=f"{b.code} {b.name} ({what}{owned})",
-                            owner=_seat_color_or_none(owner))
-                badges = occ.get(b.code, [])
+                building = by_cell[name]
             elif row in RIVER_ROWS:
                 cell.update(kind="river", title=f"{name}, the river")
-                badges = []
-            else:
-                badges = []
-            shown = badges[:3]
-            for i, badge in enumerate(shown):
-                badge = dict(badge)
-                badge["x"] = col * CELL + 1 + (i % 2) * 14
-                badge["y"] = row * CELL + (17 if cell["kind"].startswith("bld") else 2) + (i // 2) * 9
-                cell["badges"].append(badge)
-            if len(badges) > 3:
-                cell["more"] = len(badges) - 3
-            if badges:
-                cell["title"] += ": " + ", ".join(b["title"] for b in badges)
+            grid.append((MappingProxyType(cell), building))
+    return tuple(grid)
+
+
+@functools.lru_cache(maxsize=1024)  # 55 buildings, each with a few owners, levels and sides in a game
+def _building_cell(code: str, joint: tuple[int | None, int, bool] | None, hq: bool,
+                   police_seat: int | None) -> Mapping[str, Any]:
+    """A building's cell as its owner (``joint``: owner, level, criminal side) or the Police's precinct HQ
+    show it, without its pieces."""
+    b = BUILDING[code]
+    base = next(cell for cell, building in _grid() if building is b)
+    owner = joint[0] if joint else None
+    if hq and not joint:
+        owner = police_seat
+    level = joint[1] if joint else 1
+    crim = bool(joint and joint[2])
+    # The gang's number, as on its pieces ("1R"); the key beside the map names its player.
+    sub = "" if owner is None else ("HQ" if hq else f"{owner + 1} L{level}")
+    if owner is not None and crim:
+        sub += "!"
+    what = f"{b.colour} joint, ${b.value}" if b.is_joint else "gray building"
+    if b.jump:
+        what += f", one-jump {b.jump}"
+    owned = "" if owner is None else f", {GANG_LABEL[owner]}'s, level {level}"
+    if hq:
+        owned = ", a precinct HQ of the Police"
+    if crim:
+        owned += ", showing its criminal side"
+    return MappingProxyType({**base, "node": b.code, "kind": f"bld gx-{b.colour}", "text": b.code, "sub": sub,
+                             "title": f"{b.code} {b.name} ({what}{owned})", "owner": _seat_color_or_none(owner)})
+
+
+def _cells(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The map's cells, row by row: place, kind, building, pieces (three shown, how many more) and title.
+    A cell without pieces is a shared read-only mapping (the board's model is only read)."""
+    occ = _occupants(view)
+    joints = view["joints"]
+    police = view.get("police") or {}
+    hqs = police.get("hqs") or ()
+    cells: list[Mapping[str, Any]] = []
+    for cell, building in _grid():
+        if building is not None:
+            code = building.code
+            joint = joints.get(code)
+            hq = code in hqs
+            cell = _building_cell(code, (joint["owner"], joint["level"], joint["crim"]) if joint else None, hq,
+                                  police["seat"] if hq and not joint else None)
+        badges = occ.get(cell["node"]) if cell["node"] else None
+        if not badges:
             cells.append(cell)
+            continue
+        x = cell["x"] + 1
+        y = cell["y"] + (17 if cell["kind"].startswith("bld") else 2)
+        shown = [{**badge, "x": x + (i % 2) * 14, "y": y + (i // 2) * 9} for i, badge in enumerate(badges[:3])]
+        here = {**cell, "badges": shown, "title": cell["title"] + ": " + ", ".join(b["title"] for b in badges)}
+        if len(badges) > 3:
+            here["more"] = len(badges) - 3
+        cells.append(here)
     return cells
 
 
@@ -244,6 +270,8 @@ def board_model(view: Mapping[str, Any] | None, names: list[str] | None = None,
     # most of the page's rendering time.
     model["map_svg"] = render.map_svg(model, names)
     model["joints_html"] = render.joint_lists(model["joints"], names)
+    # The rest of the board too: its template prints this one string (kept with the model, see _cached_board).
+    model["html"] = html.board_html(model, names)
     return model
 
 
@@ -317,8 +345,10 @@ def builder(decision: Decision) -> dict[str, Any] | None:
 def recruit_form(decision: Decision) -> list[dict[str, Any]]:
     out = []
     for kind, data in (decision.detail.get("recruit") or {}).items():
-        out.append({"kind": kind, "name": PIECE_NAME[kind], "facing": data["facing"],
-                    "choices": [{"n": n, "cost": cost} for n, cost in enumerate(data["costs"], 1)]})
+        recruit = {"kind": kind, "name": PIECE_NAME[kind], "facing": data["facing"],
+                   "choices": [{"n": n, "cost": cost} for n, cost in enumerate(data["costs"], 1)]}
+        recruit["fields_html"] = html.recruit_fields(recruit, FACINGS)
+        out.append(recruit)
     return out
 
 
@@ -327,10 +357,12 @@ def order_form(decision: Decision) -> dict[str, Any] | None:
         return None  # the Police player's order is a choice of buttons
     detail = decision.detail
     joints = [{"code": c, "name": BUILDING[c].name} for c in detail["joints"]]
-    return {"purse": detail["purse"], "joints": joints, "max": detail["max"], "vamp_max": detail["vamp_max"],
-            "pieces": [{"kind": k, "name": PIECE_NAME[k],
-                        "max": detail["vamp_max"] if k == "V" else detail["max"][k],
-                        "value": {"R": 5, "T": 2, "V": 1}[k]} for k in PIECES]}
+    order = {"purse": detail["purse"], "joints": joints, "max": detail["max"], "vamp_max": detail["vamp_max"],
+             "pieces": [{"kind": k, "name": PIECE_NAME[k],
+                         "max": detail["vamp_max"] if k == "V" else detail["max"][k],
+                         "value": {"R": 5, "T": 2, "V": 1}[k]} for k in PIECES]}
+    order["rows_html"] = html.order_rows(order)
+    return order
 
 
 class GangstersUI(GameUI):
@@ -354,15 +386,20 @@ class GangstersUI(GameUI):
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         if decision is None or seat is None:
             return {}
+        groups = choice_groups(decision)
+        recruit = recruit_form(decision)
+        # The options of each group as their form prints them; recruits have a form of their own.
+        forms = [html.choice_form(g, decision.prompt) for g in groups if g["key"] != "recruit" or not recruit]
         return {"gx": {
             "kind": decision.kind,
             "title": decision.prompt,
             "hint": decision.detail.get("hint", ""),
-            "groups": choice_groups(decision),
+            "groups": groups,
+            "choice_forms": forms,
             "builder": builder(decision),
-            "recruit": recruit_form(decision),
+            "recruit": recruit,
             "order": order_form(decision),
-            "facings": [{"code": d, "name": DIRECTION_NAME[d]} for d in DIRECTIONS],
+            "facings": FACINGS,
             "complete": decision.complete,
         }}
 
