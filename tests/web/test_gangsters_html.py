@@ -27,7 +27,7 @@ from games.ui import ui_for
 from games.ui.base import GameUI
 from games.ui.gangsters import adapter
 from games.ui.gangsters.adapter import CELL
-from games.ui.gangsters.html import esc
+from games.ui.markup import esc
 from games.views.kept import CSRF_MARK
 
 RULES = get_rules("gangsters")

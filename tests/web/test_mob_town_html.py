@@ -24,7 +24,7 @@ from games.ui import ui_for
 from games.ui.base import MAX_BUTTONS
 from games.ui.mob_town.adapter import _SIMPLE_GROUPS, choice_groups
 from games.ui.mob_town.board import card_model
-from games.ui.mob_town.markup import esc
+from games.ui.markup import esc
 from games.ui.mob_town.play_html import builder_html
 from games.views.kept import CSRF_MARK
 

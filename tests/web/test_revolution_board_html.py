@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from games.rules import get_rules
 from games.ui import ui_for
-from games.ui.revolution.board_html import esc
+from games.ui.markup import esc
 
 # The board template as it was: the reference the builder is held to (byte for byte, whitespace included).
 REFERENCE_TEMPLATE = """{% load ravenpost %}

@@ -15,36 +15,18 @@ both to the templates they replaced, for every seat and spectator over whole gam
 from __future__ import annotations
 
 import functools
-import html
 from typing import Any, Mapping, Sequence
 
-from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
 from games.ui.base import GameUI
+from games.ui.markup import esc
 
-# A board's texts repeat (labels, names, colours, spaces) from board to board: escaped once each.
-_escape_text = functools.lru_cache(maxsize=2048)(html.escape)
 _NAMING = GameUI()
 _PHASE = {"picks": " · set-up: joint purchases", "gangs": " · set-up: gang orders", "over": " · game over"}
 _YOU = ' <span class="muted">(you)</span>'
 _HIDDEN = '<span class="muted" title="cash is secret">hidden</span>'
 _SECONDARY = frozenset({"done", "pass", "roll"})
-
-
-def esc(value: Any) -> str:
-    """``conditional_escape`` (what the templates' ``{{ }}`` did), without the lazy-text wrapper around
-    Django's ``escape``, which was most of a builder's time on hundreds of values."""
-    kind = type(value)
-    if kind is str:  # only a plain str: a SafeString equal to it must not get its escaped text
-        return _escape_text(value)
-    if kind is int:  # counts and money print as they are (a bool is not one: it prints "True")
-        return str(value)
-    if isinstance(value, Promise):
-        value = str(value)
-    if hasattr(value, "__html__"):
-        return str(value.__html__())
-    return html.escape(str(value))
 
 
 def _joined(values: Sequence[Any] | None) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from django.utils.safestring import SafeString, mark_safe
 
-from games.ui.mob_town.markup import esc
+from games.ui.markup import esc
 
 _YOU = ' <span class="muted small">(you)</span>'
 _TO_ACT = ' <span class="badge">to act</span>'

@@ -20,7 +20,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.mob_town import AGENDAS, card_name, card_suit
-from games.ui.mob_town.markup import esc, plural
+from games.ui.markup import esc, plural
 
 _NO_CARDS = '<span class="muted">You hold no cards.</span>'
 _UNAFFORDABLE = " — you cannot pay for it now"

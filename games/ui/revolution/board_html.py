@@ -14,32 +14,15 @@ for every seat and spectator over whole games.
 from __future__ import annotations
 
 import functools
-import html
 from typing import Any, Callable, Mapping, Sequence
 
-from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
-# A board's texts repeat (names, areas, characters, their rewards) from board to board: escaped once each.
-_escape_text = functools.lru_cache(maxsize=1024)(html.escape)
+from games.ui.markup import esc
+
 _PHASE = {"bidding": " · bidding", "choice": " · resolving", "over": " · game over"}
 _WINNER = 'class="winner"'
 _YOU = ' <span class="muted small">(you)</span>'
-
-
-def esc(value: Any) -> str:
-    """``conditional_escape`` (what the template's ``{{ }}`` did), without the lazy-text wrapper around
-    Django's ``escape``: that wrapper was most of the builder's time, on hundreds of values per board."""
-    kind = type(value)
-    if kind is str:  # only a plain str: a SafeString equal to it must not get its escaped text
-        return _escape_text(value)
-    if kind is int:  # counts and points print as they are (a bool is not one: it prints "True")
-        return str(value)
-    if isinstance(value, Promise):
-        value = str(value)
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return html.escape(str(value))
 
 
 def _get(mapping: Any, key: str) -> Any:

@@ -1,8 +1,9 @@
-"""Escaping for Mob Town's page parts built in Python (board_html, play_html), as a template's ``{{ }}`` did.
+"""Escaping for page parts a game's UI builds in Python instead of a template, as the template's ``{{ }}`` did.
 
-The board and the forms print hundreds of values per page; Django's ``conditional_escape`` wraps
-``escape`` in a lazy-text decorator that costs more than the escaping itself, and most texts (card,
-property and player names) come back page after page, so they are escaped once each.
+Boards and forms print hundreds of values per page; Django's ``conditional_escape`` wraps
+``escape`` in a lazy-text decorator that costs more than the escaping itself, and most texts
+(pieces, places, players' names) come back page after page, so they are escaped once each.
+Each game's builders are held byte for byte to the templates they replaced (tests/web).
 """
 
 from __future__ import annotations
