@@ -51,7 +51,7 @@ from games.rules.five_tribes import (
     goods_value,
 )
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
-from games.ui.five_tribes import grid, mail
+from games.ui.five_tribes import board_html, grid, mail
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")  # as the site's ``seat_color`` filter
 TURN_ORDER_PAID = ((18, 8), (12, 7), (8, 6), (5, 5), (3, 4), (1, 3))  # (cost, index in view["spots"])
@@ -210,6 +210,8 @@ class FiveTribesUI(GameUI):
         model = board_model(view, names)
         if model.get("rows"):
             model["rows_html"] = grid.rows_html(model["rows"])
+        # The parts that depend on the board alone, printed by the template (see board_html).
+        model.update(board_html.board_html(model, names))
         return model
 
     def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
