@@ -37,7 +37,7 @@ from django.utils.safestring import SafeString
 from games.rules import Decision, Move, text
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
 from games.ui.base import BadForm, GameUI
-from games.ui.five_points import mail, render
+from games.ui.five_points import board_html, mail, render
 
 # What each building does, in a line: printed on the face-up tiles, so safe to show.
 BUILDING_TEXT = {
@@ -301,7 +301,10 @@ class FivePointsUI(GameUI):
     def board(self, view: Mapping[str, Any] | None, names: list[str] | None = None,
               play: Mapping[str, Any] | None = None) -> dict[str, Any]:
         fp_play = play.get("fp_play") if play else None
-        return board(view, names, fp_play if isinstance(fp_play, Mapping) else None)
+        model = board(view, names, fp_play if isinstance(fp_play, Mapping) else None)
+        # The template prints the board built in one pass (see board_html).
+        model["board_html"] = board_html.board_html(model, names)
+        return model
 
     def mail_situation(self, view: Mapping[str, Any] | None, names: Sequence[str] | None,
                        description: str) -> SafeString:

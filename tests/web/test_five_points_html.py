@@ -1,0 +1,148 @@
+"""Five Points' board is built in Python (games/ui/five_points/board_html.py): the page prints the same HTML as
+the template it replaced, for every seat and spectator over whole games (placement, every kind of decision of
+the elections, the end with its scores), the awaited seat's map clickable, with names that need escaping."""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+from django.template import Context, Template, engines
+
+from games.rules import get_rules
+from games.ui import ui_for
+
+# The board template as it was: the reference the builder is held to (byte for byte, whitespace included).
+REFERENCE_TEMPLATE = """{% load static ravenpost %}
+{% comment %}Five Points as one seat (or a spectator) may see it; used by the game page and the replay.
+On the live page of the seat whose decision it is, the neighbourhoods (and, for a tile move, the empty cells)
+are buttons of the decision form above; everywhere else the map is a picture.{% endcomment %}
+<link rel="stylesheet" href="{% static 'ui/five_points/five_points.css' %}">
+<section class="card fp-status" id="fp-status">
+  <h2>Round {{ b.round }} · {% if b.phase == "placement" %}placement{% elif b.phase == "resolution" %}elections{% else %}game over{% endif %}</h2>
+  <p class="fp-decision"><strong>Now:</strong> {{ b.decision }}</p>
+  {% if b.end_triggered and b.phase != "over" %}<p class="fp-end">The end of the game has been triggered: this is the last round.</p>{% endif %}
+</section>
+
+{% if b.result %}
+<section class="card" id="fp-scores">
+  <h2>Final scores{% if b.reason == "five bosses" %} <span class="muted small">(won with all five bosses on the board; points for information)</span>{% endif %}</h2>
+  <div class="table-scroll">
+  <table class="table scores">
+    <thead><tr><th>Player</th><th>Bosses</th><th>Control markers</th><th>Colour sets</th><th>VP</th><th>Tammany Hall</th><th>Total</th></tr></thead>
+    <tbody>{% for p in b.players %}
+      <tr {% if p.winner %}class="winner"{% endif %}><td><span class="dot c-{{ p.color }}"></span>{{ p.label }} {{ p.name }}{% if p.winner %} 🏆{% endif %}</td>
+        <td class="num">{{ p.score.bosses }}</td><td class="num">{{ p.score.control_markers }}</td><td class="num">{{ p.score.sets }}</td>
+        <td class="num">{{ p.score.victory_points }}</td><td class="num">{{ p.score.tammany_hall }}</td><td class="num"><strong>{{ p.score.total }}</strong></td></tr>
+    {% endfor %}</tbody>
+  </table>
+  </div>
+</section>
+{% endif %}
+
+<section class="card" id="fp-map">
+  <h2>The city</h2>
+  <div class="fp-grid{% if b.interactive %} fp-live fp-kind-{{ b.kind }}{% endif %}" style="grid-template-columns: 1.4rem {{ b.col_sizes }}" data-fp-map>
+    <div class="fp-label"></div>{% for l in b.column_labels %}<div class="fp-label">{{ l }}</div>{% endfor %}
+    {{ b.grid_html }}
+  </div>
+  {% if b.buildings %}<ul class="fp-buildings small">{{ b.buildings_html }}</ul>{% endif %}
+  <p class="fp-legend small muted">
+    <span class="fp-swatch nb-blue"></span>blue <span class="fp-swatch nb-green"></span>green <span class="fp-swatch nb-red"></span>red <span class="fp-swatch nb-orange"></span>orange neighbourhoods ·
+    big number = tile number (fixed for the game), then its cell · coloured squares = rabble per player · ★ = boss
+  </p>
+</section>
+
+<section class="card" id="fp-markers">
+  <h2>Manipulation markers <span class="muted small">(resolved left to right)</span></h2>
+  <div class="fp-markers">
+  {{ b.markers_html }}
+  </div>
+  {% if b.effects %}<p class="small">This round: {% for e in b.effects %}<span class="chip c-{{ e.color }}">{{ e.name }}</span> {{ e.text }} ({{ e.source }}){% if not forloop.last %} · {% endif %}{% endfor %}</p>{% endif %}
+</section>
+
+<section class="card" id="fp-players">
+  <h2>Players</h2>
+  <div class="table-scroll">
+  <table class="table fp-players">
+    <thead><tr><th>Player</th><th>HQ</th><th>Boroughs</th><th>Bosses</th><th>Control markers</th><th>VP</th><th>Passed</th></tr></thead>
+    <tbody>{{ b.players_html }}</tbody>
+  </table>
+  </div>
+  <p class="small">Control-marker piles: {% for p in b.piles %}<span class="fp-ctl nb-{{ p.colour }}" title="{{ p.colour }} pile">{{ p.count }}</span> {{ p.colour }}{% if not forloop.last %} · {% endif %}{% endfor %} <span class="muted">(the game ends after the round in which a pile runs out)</span></p>
+  <p class="small">Pass order this round: {% for p in b.pass_order %}<span class="chip c-{{ p.color }}">{{ p.name }}</span> +{{ p.retrieves }}{% if not forloop.last %}, {% endif %}{% empty %}<span class="muted">nobody has passed yet</span>{% endfor %}
+    · <span class="muted">rabble retrieved by the 1st, 2nd, … to pass: {{ b.pass_table|join:", " }}</span></p>
+</section>
+
+{% if b.log %}
+<section class="card" id="fp-log">
+  <h2>{% if b.phase == "resolution" %}The election phase so far{% else %}The last election phase{% endif %}</h2>
+  <ol class="resolution">{% for line in b.log %}<li>{{ line|named:names }}</li>{% endfor %}</ol>
+</section>
+{% endif %}
+"""
+
+NAMES: list[list[str] | None] = [
+    ["<Ada> & co", 'Brook "B"', "P1's", "Dee", "Eve"],  # escaped; a name that looks like a seat label
+    ["Ada", "Bo", "Cy", "Dee", "Eve"],
+    None,
+]
+
+
+@functools.cache
+def reference() -> Template:
+    return engines["django"].engine.from_string(REFERENCE_TEMPLATE)
+
+
+def render_both(rules_view: dict[str, Any] | None, names: list[str] | None,
+                play: dict[str, Any] | None) -> tuple[str, str]:
+    """The board as the page prints it now (the game_board tag) and as the old template printed it."""
+    engine = engines["django"].engine
+    ui = ui_for("five_points")
+    page = engine.from_string("{% load ravenpost %}{% game_board %}")
+    context = {"view": rules_view, "names": names, "ui": ui, "play": play}
+    new = page.render(Context(context, autoescape=True))
+    board = ui.board(rules_view, names, play)
+    # As game_board renders a board: without the locale's number formatting.
+    old = reference().render(Context({**context, "b": board}, use_l10n=False, autoescape=True))
+    return new, old
+
+
+def test_the_board_is_the_old_templates_html_for_every_viewer_over_whole_games() -> None:
+    rules, ui = get_rules("five_points"), ui_for("five_points")
+    kinds: set[str] = set()
+    compared = 0
+    for game in range(9):
+        players = 3 + game % 3
+        state = rules.setup(players, {}, f"board-{game}")
+        rng = random.Random(game)
+        step = 0
+        while True:
+            awaited = rules.to_act(state)
+            # Every state of the first games; later ones every second (the end of a game every time).
+            if game < 3 or step % 2 == 0 or not awaited:
+                for viewer in [None, *range(players)]:
+                    view = rules.view(state, viewer)
+                    play = None
+                    if viewer is not None and viewer in awaited:
+                        decision = rules.choices(state, viewer)
+                        play = ui.play_context(view=view, seat=viewer, decision=decision, posted=None)
+                        kinds.add(play["fp_play"]["kind"] if play else "none")
+                    names = NAMES[(step + (viewer or 0)) % len(NAMES)]
+                    names = names[:players] if names else names
+                    new, old = render_both(view, names, play)
+                    assert new == old
+                    compared += 1
+            if not awaited:
+                assert "result" in view and view["result"]
+                break
+            state = rules.apply(state, awaited[0], rules.random_move(state, awaited[0], rng))
+            step += 1
+    assert {"placement", "take"} <= kinds and len(kinds) >= 4, kinds
+    assert compared >= 1000
+
+
+def test_a_board_without_a_view_is_the_old_templates_html_too() -> None:
+    new, old = render_both(None, None, None)
+    assert new == old
