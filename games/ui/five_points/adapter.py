@@ -37,7 +37,7 @@ from django.utils.safestring import SafeString
 from games.rules import Decision, Move, text
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
 from games.ui.base import BadForm, GameUI
-from games.ui.five_points import board_html, mail, render
+from games.ui.five_points import board_html, mail, play_html, render
 
 # What each building does, in a line: printed on the face-up tiles, so safe to show.
 BUILDING_TEXT = {
@@ -328,6 +328,7 @@ class FivePointsUI(GameUI):
             if posted is not None:
                 fp["posted_marker"] = str(posted.get("marker", ""))[:2]
                 fp["posted_bid"] = str(posted.get("bid", ""))[:4]
+            fp["markers_html"] = play_html.markers_html(fp["markers"], fp.get("posted_marker"))
         elif kind == "move_tile":
             fp["choices"] = [{"value": f"{o.move['tile']}:{o.move['to']}", "label": o.label}
                              for o in decision.options if o.move["action"] == "move"]
@@ -338,6 +339,8 @@ class FivePointsUI(GameUI):
             fp["players"] = [{"number": int(p), "seat": int(p) - 1, "label": f"P{p}", "color": seat_color(int(p) - 1)}
                              for p in options["routes"]]
             fp["tiles"] = list(decision.detail["tiles"])
+        if "choices" in fp:  # a tile move's or election order's drop-down, built in one pass
+            fp["choices_html"] = play_html.choices_html(fp["choices"])
         return {"fp_play": fp, "can_move": True}
 
     # -- forms to moves -----------------------------------------------------------------
