@@ -1,13 +1,17 @@
 """Five Tribes' board is built in Python around its template (games/ui/five_tribes/board_html.py): the page
 prints the same HTML as the template it replaced, for every seat and spectator over whole games (bidding, every
-step of a turn, the end with its scores), with names that need escaping or are missing."""
+step of a turn, the end with its scores), with names that need escaping or are missing. So do the decision
+forms (games/ui/five_tribes/play_html.py), their groups built or, where a label names a seat, still looped."""
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
-from typing import Any
+import types
+from typing import Any, Callable
 
+import pytest
 from django.template import Context, Template, engines
 
 from games.rules import get_rules
@@ -113,6 +117,76 @@ REFERENCE_TEMPLATE = """{% load static ravenpost %}
 {% endif %}
 """
 
+# The play template as it was.
+REFERENCE_PLAY = """{% load static ravenpost %}
+{% comment %}The seat's own decision: the click-to-build movement and the legal choices, all posting to games:play.{% endcomment %}
+{% if ft %}
+<link rel="stylesheet" href="{% static 'ui/five_tribes/five_tribes.css' %}">
+<section class="card highlight" id="ft-decision">
+  <h2>{{ ft.title }}</h2>
+
+  {% if ft.builder %}
+  <div class="ft-builder" id="ft-builder" hidden>
+    <p class="small">Click a <strong>highlighted tile</strong> on the board to pick up its meeples, then click the tiles to drop them on, one per meeple. Only tiles that can still lead to a legal move are offered.</p>
+    <p class="ft-builder-status" aria-live="polite"><span data-ft-summary>Choose a start tile.</span></p>
+    <div class="ft-colours inline-actions" data-ft-colours hidden></div>
+    <div class="ft-drops small" data-ft-drops hidden></div>
+    <form autocomplete="off" method="post" action="{% url 'games:play' game.pk %}" class="inline-actions" id="ft-move-form">
+      {% csrf_token %}
+      <input type="hidden" name="action" value="move">
+      <input type="hidden" name="expected_version" value="{{ meta.expected_version }}">
+      <input type="hidden" name="idempotency_key" value="{% idempotency_key %}">
+      <input type="hidden" name="from" value="">
+      <input type="hidden" name="path" value="">
+      <input type="hidden" name="last" value="">
+      <input type="hidden" name="drops" value="">
+      <button class="primary" type="submit" data-ft-submit disabled>Move</button>
+      <button class="secondary" type="button" data-ft-undo disabled>Undo last tile</button>
+      <button class="secondary" type="button" data-ft-reset disabled>Start again</button>
+    </form>
+  </div>
+  <noscript><p class="small">Type your move in the box below (for example <code>move C3 C4 D4 drop white blue</code>); with JavaScript on, you can build it by clicking the board.</p></noscript>
+  {{ ft.builder|json_script:"ft-builder-data" }}
+  {{ ft.meeple_names|json_script:"ft-meeple-names" }}
+  <script src="{% static 'ui/five_tribes/five_tribes.js' %}" defer></script>
+  {% endif %}
+
+  {% for g in ft.groups %}
+  <div class="ft-group" data-ft-group="{{ g.key }}">
+    {% if g.title %}<h3>{{ g.title }}</h3>{% endif %}
+    <form autocomplete="off" method="post" action="{% url 'games:play' game.pk %}" class="inline-actions">
+      {% csrf_token %}
+      <input type="hidden" name="action" value="choice">
+      <input type="hidden" name="expected_version" value="{{ meta.expected_version }}">
+      <input type="hidden" name="idempotency_key" value="{% idempotency_key %}">
+      {% if g.select %}
+        <select name="choice" aria-label="{{ g.title|default:ft.title }}">{% for o in g.options %}<option value="{{ o.value }}">{{ o.label|named:names }}</option>{% endfor %}</select>
+        <button class="primary" type="submit">Choose</button>
+      {% else %}
+        {% for o in g.options %}<button class="{% if g.key == 'finish' %}secondary{% else %}primary{% endif %}" type="submit" name="choice" value="{{ o.value }}" title="{{ o.value }}" data-confirm-move="Confirm: {{ o.label|named:names }}">{{ o.label|named:names }}</button>{% endfor %}
+      {% endif %}
+    </form>
+  </div>
+  {% endfor %}
+
+  {% if ft.sale %}
+  <div class="ft-group" data-ft-group="sell">
+    <h3>Sell merchandise</h3>
+    <p class="small muted">A suit of different cards sells for 1, 3, 7, 13, 21, 30, 40, 50 or 60 gold; the rules value the cards you choose in suits.</p>
+    <form autocomplete="off" method="post" action="{% url 'games:play' game.pk %}" class="inline-actions">
+      {% csrf_token %}
+      <input type="hidden" name="action" value="sell">
+      <input type="hidden" name="expected_version" value="{{ meta.expected_version }}">
+      <input type="hidden" name="idempotency_key" value="{% idempotency_key %}">
+      {% for s in ft.sale %}<label class="ft-sell">{{ s.card }} <input type="number" name="{{ s.field }}" min="0" max="{{ s.count }}" value="0" inputmode="numeric"> <span class="muted small">of {{ s.count }}</span></label>{% endfor %}
+      <button class="primary" type="submit">Sell</button>
+    </form>
+  </div>
+  {% endif %}
+</section>
+{% endif %}
+"""
+
 NAMES: list[list[str] | None] = [
     ["<Ada> & co", 'Brook "B"', "P1's", "Dee"],  # escaped; a name that looks like a seat label
     ["Ada", "", "Cy", ""],  # a seat without a name is shown by its label
@@ -173,3 +247,63 @@ def test_the_board_is_the_old_templates_html_for_every_viewer_over_whole_games()
 def test_a_board_without_a_view_is_the_old_templates_html_too() -> None:
     new, old = render_both(None, None, None)
     assert new == old
+
+
+@pytest.fixture()
+def counted_keys(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Each form's idempotency key from a counter, so two renders can be compared; calling the fixture's
+    value starts the count again."""
+    counter = [itertools.count()]
+    monkeypatch.setattr("games.forms.new_idempotency_key", lambda: f"key-{next(counter[0])}")
+
+    def restart() -> None:
+        counter[0] = itertools.count()
+    return restart
+
+
+@functools.cache
+def play_reference() -> Template:
+    return engines["django"].engine.from_string(REFERENCE_PLAY)
+
+
+def render_play_both(play: dict[str, Any], names: list[str] | None,
+                     restart_keys: Callable[[], None]) -> tuple[str, str]:
+    """The seat's forms as the page includes them now and as the old play template printed them."""
+    engine = engines["django"].engine
+    context = {**play, "play": play, "names": names, "game": types.SimpleNamespace(pk=7),
+               "meta": {"expected_version": 12}, "csrf_token": "csrf<&>"}
+    rendered = []
+    for template in (engine.get_template("ui/five_tribes/play.html"), play_reference()):
+        restart_keys()  # the same keys for both
+        rendered.append(template.render(Context(context, use_l10n=False, autoescape=True)))
+    return rendered[0], rendered[1]
+
+
+def test_the_forms_are_the_old_templates_html_over_whole_games(counted_keys: Callable[[], None]) -> None:
+    rules, ui = get_rules("five_tribes"), ui_for("five_tribes")
+    seen: set[str] = set()
+    compared = 0
+    for game in range(6):
+        players = 2 + game % 3
+        state = rules.setup(players, {}, f"forms-{game}")
+        rng = random.Random(game)
+        step = 0
+        while awaited := rules.to_act(state):
+            seat = awaited[0]
+            view, decision = rules.view(state, seat), rules.choices(state, seat)
+            names = NAMES[step % len(NAMES)]
+            names = names[:players] if names else names
+            play = ui.play_context(view=view, seat=seat, decision=decision, posted=None)
+            seen.add(decision.kind)
+            for group in play["ft"]["groups"]:
+                seen.add("select" if group["select"] else "buttons")
+                seen.add("looped" if group["options_html"] is None else "built")
+            if play["ft"]["sale"]:
+                seen.add("sale")
+            new, old = render_play_both(play, names, counted_keys)
+            assert new == old
+            compared += 1
+            state = rules.apply(state, seat, rules.random_move(state, seat, rng))
+            step += 1
+    assert {"bid", "move", "kill", "select", "buttons", "looped", "built", "sale"} <= seen, seen
+    assert compared >= 500

@@ -51,7 +51,7 @@ from games.rules.five_tribes import (
     goods_value,
 )
 from games.ui.base import MAX_BUTTONS, BadForm, GameUI
-from games.ui.five_tribes import board_html, grid, mail
+from games.ui.five_tribes import board_html, grid, mail, play_html
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow")  # as the site's ``seat_color`` filter
 TURN_ORDER_PAID = ((18, 8), (12, 7), (8, 6), (5, 5), (3, 4), (1, 3))  # (cost, index in view["spots"])
@@ -223,12 +223,17 @@ class FiveTribesUI(GameUI):
                      posted: Mapping[str, Any] | None) -> dict[str, Any]:
         if decision is None or seat is None:
             return {}
+        groups = choice_groups(decision)
+        for group in groups:  # the long loops of the forms, built in one pass (see play_html)
+            group["options_html"] = play_html.options_html(group)
+        sale = sale_form(decision)
         return {"ft": {
             "step": decision.kind,
             "title": decision.prompt,
             "builder": decision.detail.get("movement"),
-            "groups": choice_groups(decision),
-            "sale": sale_form(decision),
+            "groups": groups,
+            "sale": sale,
+            "sale_html": play_html.sale_html(sale),
             "meeple_names": {c: COLOUR_NAMES[c] for c in COLOURS},
         }}
 
