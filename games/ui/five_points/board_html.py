@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from django.utils.safestring import SafeString, mark_safe
 
 from games.ui.base import GameUI
-from games.ui.revolution.board_html import esc
+from games.ui.markup import esc
 
 _PHASE = {"placement": "placement", "resolution": "elections"}
 _WINNER = 'class="winner"'

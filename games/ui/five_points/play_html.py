@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from django.utils.safestring import SafeString, mark_safe
 
-from games.ui.revolution.board_html import esc
+from games.ui.markup import esc
 
 
 def markers_html(markers: Sequence[Mapping[str, Any]], posted_marker: str | None) -> SafeString:

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from django.utils.safestring import SafeString, mark_safe
 
 from games.ui.base import GameUI
-from games.ui.revolution.board_html import esc
+from games.ui.markup import esc
 
 _PHASE = {"bid": " · bidding for turn order", "play": " · playing"}
 _NONE = '<span class="muted">—</span>'

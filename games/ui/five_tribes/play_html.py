@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from django.utils.safestring import SafeString, mark_safe
 
 from games.ui.base import SEAT_LABEL, GameUI
-from games.ui.revolution.board_html import esc
+from games.ui.markup import esc
 
 _SAY = GameUI()  # the ``named`` filter's text (a plain str even from a safe label, so escaped as it was)
 
