@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from games.ui.markup import esc as escape
 
 
 def _plural(count: Any) -> str:
