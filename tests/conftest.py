@@ -78,14 +78,24 @@ def _fresh_snapshot_cache():
 
 
 PURE_FOLDERS = ("rules", "conformance", "golden")
+# Folders whose tests without the database still depend on the backends set in the environment (they start
+# processes or check the configuration that DATABASE_URL and REDIS_URL make).
+BACKEND_FOLDERS = ("integration", "deploy", "core")
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_setup", "live_server", "client",
+                               "admin_client", "django_user_model"})
 
 
 def pytest_collection_modifyitems(config, items):  # noqa: ANN001, ANN201
-    """Tests of the pure rules (no database) carry the ``pure`` marker, so a run on another database
-    backend can leave them out: they would test the same code the same way twice."""
+    """Tests that touch no database carry the ``pure`` marker, so a run on another database backend can
+    leave them out: they would test the same code the same way twice. That is every test of the pure rules,
+    and elsewhere (outside the folders that start processes or read the backends' settings) every test that
+    neither asks for the database (pytest-django refuses it to them) nor uses a fixture that does."""
     for item in items:
         parts = item.path.parts
-        if "tests" in parts and parts[parts.index("tests") + 1] in PURE_FOLDERS:
+        folder = parts[parts.index("tests") + 1] if "tests" in parts else ""
+        if folder in PURE_FOLDERS or item.path.name == "test_rules_total.py":
             item.add_marker(pytest.mark.pure)
-        elif item.path.name == "test_rules_total.py":  # property tests of the rules alone, no database
+        elif (folder not in BACKEND_FOLDERS and item.get_closest_marker("django_db") is None
+              and item.get_closest_marker("integration") is None
+              and not DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))):
             item.add_marker(pytest.mark.pure)

@@ -325,14 +325,14 @@ def templates() -> tuple[Template, Template, Template, Template]:
 
 
 def states() -> Iterator[tuple[int, dict[str, Any], int]]:
-    """(game number, state, step) over whole seeded games: every state of the first games, later ones every
-    third (and the end of every game)."""
+    """(game number, state, step) over whole seeded games: every other state of the first games, later ones
+    every fifth (and the end of every game)."""
     for number, (players, options) in enumerate(GAMES):
         state = RULES.setup(players, RULES.resolve_options(options), f"mt-html-{number}")
         rng = random.Random(number)
         for step in itertools.count():
             awaited = RULES.to_act(state)
-            if number < 3 or step % 3 == 0 or not awaited:
+            if step % (2 if number < 3 else 5) == 0 or not awaited:
                 yield number, state, step
             if not awaited:
                 break
@@ -409,7 +409,7 @@ def test_the_forms_are_the_old_templates_html_at_every_decision_of_whole_games(c
     assert {"agendas", "turn", "role", "pawn", "action", "lot", "lot-take", "can_clear", "can_shutdown",
             "no cards", "draw-buttons", "trade-select", "cashin-select", "swap-select", "hire-buttons",
             "move-select", "role-buttons", "pawn-buttons"} <= seen, " ".join(sorted(seen))
-    assert compared >= 2000
+    assert compared >= 1200
 
 
 def test_the_board_is_the_old_templates_html_for_every_viewer_over_whole_games() -> None:
@@ -432,7 +432,7 @@ def test_the_board_is_the_old_templates_html_for_every_viewer_over_whole_games()
             compared += 1
     assert {("competitive", "agendas"), ("competitive", "turn"), ("competitive", "over"),
             ("coop", "actions"), ("coop", "over")} <= phases, phases
-    assert compared >= 2000
+    assert compared >= 1200
 
 
 def test_a_board_without_a_view_is_the_old_templates_html_too() -> None:
