@@ -16,6 +16,7 @@ from django.template import Context, Template, engines
 
 from games.rules import get_rules
 from games.ui import ui_for
+from tests.web.old_templates import board_now_and_before
 
 # The board template as it was: the reference the builder is held to (byte for byte, whitespace included).
 REFERENCE_TEMPLATE = """{% load static ravenpost %}
@@ -214,15 +215,7 @@ def reference() -> Template:
 def render_both(rules_view: dict[str, Any] | None, names: list[str] | None,
                 play: dict[str, Any] | None) -> tuple[str, str]:
     """The board as the page prints it now (the game_board tag) and as the old template printed it."""
-    engine = engines["django"].engine
-    ui = ui_for("five_points")
-    page = engine.from_string("{% load ravenpost %}{% game_board %}")
-    context = {"view": rules_view, "names": names, "ui": ui, "play": play}
-    new = page.render(Context(context, autoescape=True))
-    board = ui.board(rules_view, names, play)
-    # As game_board renders a board: without the locale's number formatting.
-    old = reference().render(Context({**context, "b": board}, use_l10n=False, autoescape=True))
-    return new, old
+    return board_now_and_before("five_points", reference(), rules_view, names, play=play)
 
 
 def test_the_board_is_the_old_templates_html_for_every_viewer_over_whole_games() -> None:

@@ -8,13 +8,13 @@ import functools
 import random
 from typing import Any
 
-from django.template import Context, Template, engines
+from django.template import Template, engines
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from games.rules import get_rules
-from games.ui import ui_for
+from tests.web.old_templates import board_now_and_before
 from games.ui.markup import esc
 
 # The board template as it was: the reference the builder is held to (byte for byte, whitespace included).
@@ -115,15 +115,7 @@ def reference() -> Template:
 
 def render_both(rules_view: dict[str, Any] | None, names: list[str] | None, recap: Any) -> tuple[str, str]:
     """The board as the page prints it now (the game_board tag) and as the old template printed it."""
-    engine = engines["django"].engine
-    ui = ui_for("revolution")
-    page = engine.from_string("{% load ravenpost %}{% game_board %}")
-    context = {"view": rules_view, "names": names, "ui": ui, "recap": recap}
-    new = page.render(Context(context, autoescape=True))
-    board = ui.board(rules_view, names)
-    # As game_board renders a board: without the locale's number formatting.
-    old = reference().render(Context({**context, "b": board}, use_l10n=False, autoescape=True))
-    return new, old
+    return board_now_and_before("revolution", reference(), rules_view, names, recap=recap)
 
 
 def test_the_board_is_the_old_templates_html_for_every_viewer_over_whole_games() -> None:
