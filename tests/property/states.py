@@ -33,24 +33,33 @@ class Sample:
     moves: tuple[tuple[int, Any, str], ...]
 
 
-def _playout(rules: Rules, players: int, index: int) -> list[Sample]:
+def _playout(rules: Rules, players: int, index: int) -> list[tuple[dict[str, Any], str]]:
+    """The states of one seeded playout, each with a seed for drawing its sample moves later."""
     seed = f"property:{rules.slug}:{players}:{index}"
     rng = random.Random(seed)
     state = rules.setup(players, fit_options(rules, players, random_options(rules, rng)), seed)
-    found: list[Sample] = []
-    for _ in range(10_000):
+    found: list[tuple[dict[str, Any], str]] = []
+    for step in range(10_000):
+        found.append((state, f"{seed}:{step}"))
         awaited = rules.to_act(state)
-        moves = []
-        for seat in awaited:
-            for _ in range(MOVES_PER_STATE if len(awaited) == 1 else 2):
-                move = rules.random_move(state, seat, rng)
-                moves.append((seat, move, rules.format_move(state, seat, move)))
-        found.append(Sample(state, players, tuple(moves)))
         if not awaited:
             return found
-        seat, move, _ = rng.choice(moves)
-        state = rules.apply(state, seat, move)
+        seat = rng.choice(awaited)
+        state = rules.apply(state, seat, rules.random_move(state, seat, rng))
     raise AssertionError(f"{rules.slug}: a playout did not end")
+
+
+def _sample(rules: Rules, players: int, state: dict[str, Any], seed: str) -> Sample:
+    # Drawn only for the states kept: a game's random move can cost a millisecond (a bot looks ahead),
+    # and most states of a playout are thinned away.
+    rng = random.Random(seed)
+    awaited = rules.to_act(state)
+    moves = []
+    for seat in awaited:
+        for _ in range(MOVES_PER_STATE if len(awaited) == 1 else 2):
+            move = rules.random_move(state, seat, rng)
+            moves.append((seat, move, rules.format_move(state, seat, move)))
+    return Sample(state, players, tuple(moves))
 
 
 def decision_kind(rules: Rules, state: dict[str, Any]) -> str:
@@ -60,7 +69,7 @@ def decision_kind(rules: Rules, state: dict[str, Any]) -> str:
     return decision.kind if decision is not None else "over"
 
 
-def _spread(items: list[Sample], count: int) -> list[Sample]:
+def _spread(items: list[Any], count: int) -> list[Any]:
     if len(items) <= count:
         return items
     step = len(items) / count
@@ -75,13 +84,14 @@ def samples(slug: str) -> list[Sample]:
     states as the common ones, so examples reach the code that handles them.
     """
     rules = get_rules(slug)
-    by_kind: dict[str, list[Sample]] = {}
+    by_kind: dict[str, list[tuple[int, dict[str, Any], str]]] = {}
     for players in range(rules.min_players, rules.max_players + 1):
         for index in range(PLAYOUTS_PER_COUNT):
-            for sample in _playout(rules, players, index):
-                by_kind.setdefault(decision_kind(rules, sample.state), []).append(sample)
+            for state, seed in _playout(rules, players, index):
+                by_kind.setdefault(decision_kind(rules, state), []).append((players, state, seed))
     quota = max(STATES_PER_GAME // len(by_kind), 10)
-    return [sample for group in by_kind.values() for sample in _spread(group, quota)]
+    return [_sample(rules, players, state, seed)
+            for group in by_kind.values() for players, state, seed in _spread(group, quota)]
 
 
 _WORD = re.compile(r"[A-Za-z]+|[0-9]+|[^\sA-Za-z0-9]")

@@ -16,6 +16,7 @@ replaced by such data (a key dropped, a count made huge, a string made a list).
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -39,8 +40,13 @@ junk = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
 controls = st.text(alphabet=CONTROL, min_size=1, max_size=4)
 
 
+@functools.lru_cache(maxsize=64)
 def words_of(vocabulary: tuple[str, ...]) -> st.SearchStrategy[str]:
-    """One token: a word of the game, a number of any script, junk, or control characters."""
+    """One token: a word of the game, a number of any script, junk, or control characters.
+
+    Kept per vocabulary: a property test draws from it thousands of times, and building and validating
+    this tree of strategies anew for each example cost more than running the parser on what it drew.
+    """
     game_words = st.sampled_from(vocabulary) if vocabulary else st.just("")
     return st.one_of(
         game_words, game_words, game_words.map(str.upper),
@@ -84,10 +90,16 @@ def long_text(tokens: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
                      st.integers(50, 3000)).map(lambda parts: (parts[0] + parts[1]) * parts[2])
 
 
+@functools.lru_cache(maxsize=64)
+def _soup(vocabulary: tuple[str, ...]) -> tuple[st.SearchStrategy[str], ...]:
+    tokens = words_of(vocabulary)
+    return joined(tokens), st.text(max_size=80), long_text(tokens)
+
+
 def move_texts(vocabulary: tuple[str, ...], legal: list[str]) -> st.SearchStrategy[str]:
     """Hostile text for ``parse_move`` at one state: near misses of its legal moves, token soup, anything."""
     tokens = words_of(vocabulary)
-    choices = [joined(tokens), st.text(max_size=80), long_text(tokens)]
+    choices = list(_soup(vocabulary))
     if legal:
         choices += [st.sampled_from(legal).flatmap(lambda text: near_miss(text, tokens))] * 3
     return st.one_of(choices)
@@ -95,6 +107,7 @@ def move_texts(vocabulary: tuple[str, ...], legal: list[str]) -> st.SearchStrate
 
 # -- data for apply ----------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=64)
 def json_data(keys: tuple[str, ...], values: tuple[Any, ...]) -> st.SearchStrategy[Any]:
     """JSON-like data of any shape, with the game's own keys and values mixed in."""
     leaves = st.one_of(
