@@ -101,6 +101,16 @@ def people(browser: Any, live_server: Any, viewport: dict[str, int]) -> Iterator
         person.close()
 
 
+def notices(page: Any) -> str:
+    """The status messages at the top of the page (what the site said of the last request).
+
+    Read from their list, not from ``page.content()``: copying a whole game page out of the browser cost
+    a tenth of a second a move.
+    """
+    page.wait_for_load_state("domcontentloaded")
+    return " ".join(page.locator("ul.messages").all_inner_texts())
+
+
 def page_width_fits(page: Any) -> bool:
     """Whether the page is no wider than its viewport (nothing makes the whole page scroll sideways)."""
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))

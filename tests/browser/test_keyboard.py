@@ -23,7 +23,7 @@ from games.models import Event, Game, Projection, Seat
 from games.rules import get_rules
 from games.rules.gangsters import PIECE_NAME
 
-from .conftest import DESKTOP, Person
+from .conftest import DESKTOP, Person, notices
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -116,7 +116,7 @@ def test_a_five_tribes_move_by_keyboard(browser, live_server):
         tab_until(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Move")
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
         assert Projection.objects.get(pk=game.pk).version > version
     finally:
         player.close()
@@ -141,7 +141,7 @@ def test_a_revolution_bid_by_keyboard(browser, live_server):
         tab_until(page, lambda f: f["tag"] == "BUTTON" and "bid" in f["text"])
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
     finally:
         player.close()
 
@@ -191,7 +191,7 @@ def test_a_five_points_placement_by_keyboard(browser, live_server):
         named(page, rf"^Confirm: place a rabble on tile {tile['tile']}")
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
         assert last_move(game).payload["move"] == {"action": "place", "tile": int(tile["tile"]),
                                                    "marker": marker, "bid": bid}
         assert last_move(game).source == "web"
@@ -236,7 +236,7 @@ def test_five_points_tied_elections_by_keyboard(browser, live_server):
         assert focused(page)["text"] == "Hold these elections"
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
         assert last_move(game).payload["move"] == {"action": "elect", "tiles": order}
     finally:
         player.close()
@@ -309,7 +309,7 @@ def test_a_mob_town_take_over_by_keyboard(browser, live_server):
         assert now["tag"] == "BUTTON" and now["text"] == "Take over", f"not the form's button next: {now}"
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
         move = last_move(game).payload["move"]
         assert (move["action"], move["at"], sorted(move["pay"]), move["via"]) == (
             "takeover", wanted["at"], sorted(wanted["pay"]), wanted["via"])
@@ -388,7 +388,7 @@ def test_a_gangsters_move_by_keyboard(browser, live_server):
         tab_until(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Move")
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
         move = last_move(game).payload["move"]
         assert (move["a"], move["piece"], move["path"]) == ("move", kind, path)
         assert (move["act"], move["target"]) == (ends[1]["act"], ends[1]["target"])

@@ -16,7 +16,7 @@ from games import services
 from games.models import Game, Projection, Seat
 from games.rules import get_rules
 
-from .conftest import DESKTOP, Person
+from .conftest import DESKTOP, Person, notices
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -77,7 +77,7 @@ def test_revolution_shows_the_last_resolution_first_and_back_never_restores_an_o
                 form.locator(f'input[data-kind="{kind}"]:not([disabled])').first.fill(str(budget))
         with page.expect_navigation():
             form.get_by_role("button", name="Place my bid").click()
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
         page.go_back()
         page.wait_for_load_state()
         form = page.locator("form.bid-form")
@@ -130,7 +130,7 @@ def test_five_points_bid_box_and_one_click_moves(browser, live_server):
         assert bar.get_by_role("button", name="Confirm: pass (stop placing this round)").is_visible()
         with page.expect_navigation():
             page.keyboard.press("Enter")
-        assert "Your move was recorded" in page.content()
+        assert "Your move was recorded" in notices(page)
         assert version(game) > before
     finally:
         person.close()

@@ -29,7 +29,7 @@ from games import services
 from games.models import Event, Game, Projection, Seat
 from games.rules import get_rules
 
-from .conftest import DESKTOP, PHONE, Person, page_width_fits, too_wide
+from .conftest import DESKTOP, PHONE, Person, notices, page_width_fits, too_wide
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 NAMES = ("Ada", "Brook", "Cyd")
@@ -80,7 +80,7 @@ def play_by_clicks(game: Game, people: dict[int, Person], turn: Callable[[Any, r
         if made % 10 == 0:
             check(page, seat)
         turn(page, rng)
-        assert "Your move was recorded" in page.content(), page.locator(".messages").all_inner_texts()
+        assert "Your move was recorded" in notices(page), page.title()
         assert Projection.objects.get(pk=game.pk).version > projection.version
     return max_moves
 
@@ -107,6 +107,7 @@ def end_screen(game: Game, people: dict[int, Person], names: list[str]) -> None:
         assert result.get_by_role("heading", name="Final result").is_visible()
         assert all(w in result.inner_text() for w in winners)
         assert page.locator("#turn-bar").count() == 0, "a finished game awaits nobody"
+        assert page_width_fits(page), f"the end of the game is wider than the page: {too_wide(page)}"
 
 
 # -- Five Points ----------------------------------------------------------------------------------

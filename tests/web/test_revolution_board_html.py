@@ -42,12 +42,14 @@ REFERENCE_TEMPLATE = """{% load ravenpost %}
 {% if b.result_rows %}
 <section class="card">
   <h2>Final scores</h2>
+  <div class="table-scroll">
   <table class="table scores">
     <thead><tr><th>Player</th><th>Support track</th><th>Tokens ({{ b.token_points }})</th><th>Areas</th><th>Bonus</th><th>Total</th></tr></thead>
     <tbody>{% for r in b.result_rows %}
       <tr {% if r.winner %}class="winner"{% endif %}><td><span class="dot c-{{ r.color }}"></span>{{ r.name }}{% if r.winner %} 🏆{% endif %}</td><td>{{ r.track }}</td><td>{{ r.tokens }}</td><td>{{ r.areas }}</td><td>{{ r.bonus }}</td><td><strong>{{ r.total }}</strong></td></tr>
     {% endfor %}</tbody>
   </table>
+  </div>
 </section>
 {% endif %}
 

@@ -75,10 +75,11 @@ def _scores(b: Mapping[str, Any]) -> str:
         f'{esc(r["name"])}{" 🏆" if r["winner"] else ""}</td><td>{esc(r["track"])}</td><td>{esc(r["tokens"])}</td>'
         f'<td>{esc(r["areas"])}</td><td>{esc(r["bonus"])}</td><td><strong>{esc(r["total"])}</strong></td></tr>\n    '
         for r in b["result_rows"])
-    return ('\n<section class="card">\n  <h2>Final scores</h2>\n  <table class="table scores">\n'
+    return ('\n<section class="card">\n  <h2>Final scores</h2>\n  <div class="table-scroll">\n'
+            '  <table class="table scores">\n'
             '    <thead><tr><th>Player</th><th>Support track</th>'
             f'<th>Tokens ({esc(b["token_points"])})</th><th>Areas</th><th>Bonus</th><th>Total</th></tr></thead>\n'
-            f'    <tbody>{rows}</tbody>\n  </table>\n</section>\n')
+            f'    <tbody>{rows}</tbody>\n  </table>\n  </div>\n</section>\n')
 
 
 def _holdings(b: Mapping[str, Any]) -> str:
