@@ -315,6 +315,11 @@ def _attributes(text: str) -> list[tuple[str, str | None]]:
     return found
 
 
+# A tag without attributes (most of them) reads these instead of new empty ones.
+_NO_ATTRIBUTES: dict[str, str] = {}
+_NO_CLASSES: frozenset[str] = frozenset()
+
+
 class _HTMLText:
     """HTML to text as a reader sees it: quoted blocks written as ``>`` lines, invisible parts left out.
 
@@ -377,7 +382,7 @@ class _HTMLText:
                 self.handle_endtag(name)
                 continue
             attributes = tag.group(3)
-            self.handle_starttag(name, _attributes(attributes))
+            self.handle_starttag(name, _attributes(attributes) if attributes else [])
             if attributes.rstrip().endswith("/") and name not in self.VOID and self.stack \
                     and self.stack[-1][0] == name:
                 self._close(len(self.stack) - 1)
@@ -388,10 +393,12 @@ class _HTMLText:
                 position = close
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {k.lower(): (v or "") for k, v in attrs}
+        values = {k.lower(): (v or "") for k, v in attrs} if attrs else _NO_ATTRIBUTES
         if tag in self.IMPLIED_END and self.stack and self.stack[-1][0] == tag:
             self._close(len(self.stack) - 1)
-        style = values.get("style", "").replace(" ", "").lower()
+        style = values.get("style", "")
+        if style:
+            style = style.replace(" ", "").lower()
         if values.get("id", "").lower() in self.SEPARATOR_IDS or (
                 tag in ("div", "p") and "border-top" in style and "solid" in style and "padding" in style):
             self._separator()
@@ -403,7 +410,8 @@ class _HTMLText:
             self._separator()
         if tag in self.VOID or len(self.stack) >= self.MAX_STACK:
             return
-        classes = {c[-12:] if c.endswith("yahoo_quoted") else c for c in values.get("class", "").lower().split()}
+        named = values.get("class")
+        classes = {c[-12:] if c.endswith("yahoo_quoted") else c for c in named.lower().split()} if named else _NO_CLASSES
         flags = 0
         if tag in self.SKIP or classes & self.SKIP_CLASSES or "display:none" in style:
             flags |= self.SKIPS

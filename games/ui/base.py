@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules import Decision, Move
+from games.ui.markup import format_html
 
 # The players' colours, by seat, as the site's stylesheet names them (``c-<colour>`` classes).
 SEAT_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple", "orange")

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.five_points import BOSSES_PER_PLAYER, COLOURS
 from games.ui.mailparts import CAPTION, NOTE, NUM, REST, ROWH, SCROLL, TABLE, TD, TH, Chip, rest_of
+from games.ui.markup import format_html, format_html_join
 
 # A neighbourhood's colour as a light tint (its letter is printed on it too: colour is never the only cue).
 TINT = {"blue": "#dbe7fb", "green": "#dcf1e0", "red": "#fbdcdc", "orange": "#fde6cf"}

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.five_tribes import COLOURS, COLUMN_LETTERS, COLUMNS, ROWS, goods_value
 from games.ui.mailparts import CAPTION, NOTE, NUM, REST, ROWH, SCROLL, TABLE, TD, TH, Chip, rest_of
+from games.ui.markup import format_html, format_html_join
 
 # A tile's background says its value's colour, as the printed tiles do (blue or red).
 TILE_BG = {"blue": "#e3ecfa", "red": "#fae6e1"}

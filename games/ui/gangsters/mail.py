@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.gangsters import (
@@ -48,6 +47,7 @@ from games.rules.gangsters import (
 from games.ui.base import COLOR_HEX
 from games.ui.gangsters.pieces import Occupant, occupants
 from games.ui.mailparts import TD, TH, Chip, trimmed
+from games.ui.markup import format_html, format_html_join
 
 Colour = Callable[[int], str]
 

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.mob_town import ARROW_MARK, COLORS, PROPERTIES, ROLES, TYPE_NAMES, track_position
 from games.ui.mailparts import TD, TH, Chip, trimmed
+from games.ui.markup import format_html, format_html_join
 
 FONT = "font-size: 12px; line-height: 1.3;"
 TABLE = f"border-collapse: collapse; margin: 0 0 .8em; {FONT}"

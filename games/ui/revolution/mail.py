@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules.revolution import AREA_LIST, CHARACTER_LIST, KIND_NAME, KINDS, TOKEN_POINTS, log_lines
 from games.ui.mailparts import CAPTION, NOTE, NUM, REST, ROWH, SCROLL, TABLE, TD, TH, Chip, rest_of
+from games.ui.markup import format_html, format_html_join
 
 TOKENS = TD + " white-space: nowrap;"  # "1F 1B 3G" reads as one value
 
