@@ -30,6 +30,7 @@ import os
 import random
 import secrets
 import statistics
+import sys
 import time
 import uuid
 from typing import Any, Callable
@@ -39,6 +40,9 @@ from bench import common
 REPEAT = int(os.environ.get("BENCH_PAGE_REPEAT", "30"))
 MOVES = int(os.environ.get("BENCH_PAGE_MOVES", "40"))
 ONLY = {slug.strip() for slug in os.environ.get("BENCH_PAGE_GAMES", "").split(",") if slug.strip()}
+# A folder: each game's first view by its player is also served 100 times under cProfile, written there as
+# page_<slug>_player_cold.prof (read it with pstats), with the 30 costliest calls printed to stderr.
+PROFILE = os.environ.get("BENCH_PAGE_PROFILE", "")
 
 
 def _timed(fetch: Callable[[], Any]) -> float:
@@ -78,6 +82,20 @@ def cold(client: Any, address: str, *, told: bool = False) -> Any:
     if not told:
         log._TOLD.clear()
     return client.get(address, secure=True)
+
+
+def profile_cold(page: tuple[Any, str], path: str) -> None:
+    """Serve a first view 100 times under cProfile; the stats go to ``path``, the costliest calls to stderr."""
+    import cProfile
+    import pstats
+
+    client, address = page
+    profiler = cProfile.Profile(time.process_time)
+    for _ in range(100):
+        profiler.runcall(cold, client, address)
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    profiler.dump_stats(path)
+    pstats.Stats(path, stream=sys.stderr).sort_stats("cumulative").print_stats(30)
 
 
 def main() -> None:
@@ -140,6 +158,8 @@ def main() -> None:
             floors.append(floor)
             common.report(f"page_{rules.slug}_{name}_cold{'_told' if told else ''}", value, "ms",
                           ratio=round(value / floor, 1), floor_ms=round(floor, 3))
+        if PROFILE:
+            profile_cold(pages["player"], os.path.join(PROFILE, f"page_{rules.slug}_player_cold.prof"))
     if lobby_client is not None:
         value, floor = paired_ms(lambda: lobby_client.get("/", secure=True), not_found)
         floors.append(floor)
