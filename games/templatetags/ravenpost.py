@@ -140,9 +140,9 @@ def game_log_rounds(context: template.Context) -> str:
     """The game log's rounds (``log_rounds``: :func:`games.selectors.by_round`), each a folded list of its
     events with the players named; the same HTML a template loop printed, built here in one pass (a long
     game's log has hundreds of lines, and the page prints it whole)."""
-    from django.utils.html import conditional_escape
     from django.utils.safestring import mark_safe
-    from django.utils.text import capfirst
+
+    from games.ui.markup import esc  # Django's escape and capfirst each wrap a call in a lazy-text decorator
 
     rounds = context.get("log_rounds") or []
     if not rounds:
@@ -158,12 +158,11 @@ def game_log_rounds(context: template.Context) -> str:
         for entry in entries:
             said = str(say(str(entry["summary"]), names)) if say is not None else named(entry["summary"], names)
             source = entry.get("source")
-            note = (f' <span class="muted small">({conditional_escape(source)})</span>'
-                    if source != "web" and source != "system" else "")
-            lines.append(f"<li>{conditional_escape(capfirst(said))}{note}</li>")
+            note = f' <span class="muted small">({esc(source)})</span>' if source != "web" and source != "system" else ""
+            lines.append(f"<li>{esc(said[:1].upper() + said[1:])}{note}</li>")
         parts.append(
             f'\n      <details class="log-round" id="log-round-{number}"{" open" if group.get("open") else ""}>\n'
-            f'        <summary><span class="round-title">{conditional_escape(group["title"])}</span> '
+            f'        <summary><span class="round-title">{esc(group["title"])}</span> '
             f'<span class="muted small">· {count} event{"" if count == 1 else "s"}</span></summary>\n'
             f'        <ol class="log">\n        {"".join(lines)}\n        </ol>\n      </details>\n      '
         )
