@@ -19,11 +19,11 @@ import functools
 from html import escape as _e
 from typing import Any, Mapping, Sequence
 
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
 from games.ui.base import GameUI
+from games.ui.markup import format_html, format_html_join
 
 _NAMING = GameUI()
 

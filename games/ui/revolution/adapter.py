@@ -28,12 +28,12 @@ import functools
 import re
 from typing import Any, Callable, Mapping, Sequence
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games.rules import Choice, Decision, Move, text
 from games.rules.revolution import AREAS, CHARACTER_LIST, KIND_NAME, KINDS, log_lines
 from games.ui.base import BadForm, GameUI
+from games.ui.markup import esc
 from games.ui.revolution import mail
 from games.ui.revolution.board import board_model
 from games.ui.revolution.board_html import board_html
@@ -84,19 +84,19 @@ def bid_rows_html(rows: Sequence[Mapping[str, Any]]) -> SafeString:
     parts = []
     for row in rows:
         character = row["character"]
-        name = escape(character["name"])
-        parts.append(f'\n        <tr>\n          <td class="num">{escape(character["number"])}</td>\n'
-                     f'          <td><strong>{name}</strong><div class="small muted">{escape(row["reward"])}</div>'
+        name = esc(character["name"])
+        parts.append(f'\n        <tr>\n          <td class="num">{esc(character["number"])}</td>\n'
+                     f'          <td><strong>{name}</strong><div class="small muted">{esc(row["reward"])}</div>'
                      '</td>\n          ')
         for cell in row["cells"]:
-            label = escape(cell["label"])
+            label = esc(cell["label"])
             if cell["immune"]:
-                box = (f'<input type="number" name="{escape(cell["name"])}" value="" disabled class="immune-input" '
+                box = (f'<input type="number" name="{esc(cell["name"])}" value="" disabled class="immune-input" '
                        f'aria-label="{name} {label} (immune)" title="the {name} is immune to {label}" '
                        'placeholder="—">\n              ')
             else:
-                box = (f'<input type="number" name="{escape(cell["name"])}" value="{escape(cell["value"])}" '
-                       f'min="0" max="{escape(cell["max"])}" inputmode="numeric" data-kind="{escape(cell["kind"])}" '
+                box = (f'<input type="number" name="{esc(cell["name"])}" value="{esc(cell["value"])}" '
+                       f'min="0" max="{esc(cell["max"])}" inputmode="numeric" data-kind="{esc(cell["kind"])}" '
                        f'aria-label="{name} {label}">')
             parts.append(f"\n          <td>{box}</td>\n          ")
         parts.append("\n        </tr>\n      ")
